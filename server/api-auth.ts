@@ -1,0 +1,53 @@
+// Who is calling: the apikey gate (like Supabase's Kong) and the role from a verified Authorization JWT.
+import type { Context } from 'hono';
+import type { DbRole } from './db/context.ts';
+import { HttpError } from './http-error.ts';
+import { JwtError, roleOf, verifyJwt, type Claims } from './auth/jwt.ts';
+import type { ServerConfig } from './config.ts';
+
+export interface Caller {
+  role: DbRole;
+  claims: Claims;
+  /** The bearer token as sent (the apikey when no Authorization header came). */
+  token: string;
+}
+
+export function apiKeyOf(c: Context): string | undefined {
+  return c.req.header('apikey') ?? c.req.query('apikey') ?? undefined;
+}
+
+/** Kong's check: a request without a valid project key never reaches the services. */
+export async function checkApiKey(c: Context, config: ServerConfig): Promise<Claims> {
+  const key = apiKeyOf(c);
+  if (!key) throw new HttpError(401, { message: 'No API key found in request' });
+  try {
+    const claims = await verifyJwt(key, config.jwtSecret);
+    const role = roleOf(claims);
+    if (role !== 'anon' && role !== 'service_role') throw new JwtError('invalid', 'not an API key');
+    return claims;
+  } catch {
+    throw new HttpError(401, { message: 'Invalid API key' });
+  }
+}
+
+export function parseBearer(header: string | null | undefined): string | undefined {
+  const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return m?.[1];
+}
+
+export function bearerOf(c: Context): string | undefined {
+  return parseBearer(c.req.header('authorization'));
+}
+
+/**
+ * The caller's role and claims. Only a verified JWT decides the role; throws JwtError for a bad or
+ * expired token so each API can answer in its own error shape.
+ */
+export async function resolveCaller(c: Context, config: ServerConfig): Promise<Caller> {
+  const token = bearerOf(c) ?? apiKeyOf(c);
+  if (!token) throw new JwtError('invalid', 'no token');
+  const claims = await verifyJwt(token, config.jwtSecret);
+  const role = roleOf(claims);
+  if (!role) throw new JwtError('invalid', 'JWT has no valid role claim');
+  return { role, claims, token };
+}

@@ -1,0 +1,101 @@
+// The venue server's HTTP app: Supabase-compatible APIs over one Postgres, plus the built PWA.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import type { ServerConfig } from './config.ts';
+import type { Db } from './db/types.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { HttpError } from './http-error.ts';
+import { checkApiKey } from './api-auth.ts';
+import { restRoutes } from './rest/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { functionRoutes } from './functions/host.ts';
+import { storageRoutes } from './storage.ts';
+import { devMailRoutes } from './mail/dev-mailbox.ts';
+import { staticRoutes } from './static.ts';
+
+export interface AppDeps {
+  db: Db;
+  config: ServerConfig;
+  mailer: Mailer;
+  /** Injected clock for tests of expiry; defaults to Date.now. */
+  now?: () => number;
+}
+
+const EXPOSED_HEADERS = 'Content-Range, X-Supabase-Api-Version, Content-Length, Range';
+
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+
+  // CORS for every path: the PWA may be served from another origin (vite dev, a CDN).
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS,HEAD',
+          'Access-Control-Allow-Headers':
+            c.req.header('access-control-request-headers') ??
+            'apikey, authorization, x-client-info, content-type, prefer, accept-profile, content-profile, x-supabase-api-version, x-retry-count, idempotency-key',
+          'Access-Control-Max-Age': '86400',
+        },
+      });
+    }
+    await next();
+    c.res.headers.set('Access-Control-Allow-Origin', '*');
+    c.res.headers.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  });
+
+  app.use('*', compress());
+
+  const limit = bodyLimit({
+    maxSize: deps.config.maxBodyBytes,
+    onError: () => {
+      throw new HttpError(413, {
+        code: 'PGRST413',
+        message: `Request body larger than ${deps.config.maxBodyBytes} bytes`,
+        details: null,
+        hint: null,
+      });
+    },
+  });
+
+  // Kong's gate: every API request carries a valid project key. Public storage objects do not.
+  const apiKeyGate = async (c: Parameters<Parameters<typeof app.use>[1]>[0], next: () => Promise<void>) => {
+    await checkApiKey(c, deps.config);
+    await next();
+  };
+  for (const prefix of ['/rest/v1/*', '/auth/v1/*', '/functions/v1/*']) {
+    app.use(prefix, limit);
+    app.use(prefix, apiKeyGate);
+  }
+
+  app.route('/rest/v1', restRoutes(deps));
+  app.route('/auth/v1', authRoutes(deps));
+  app.route('/functions/v1', functionRoutes(deps, app));
+  app.route('/storage/v1', storageRoutes(deps));
+  if (deps.mailer.kind === 'dev') app.route('/_dev/mail', devMailRoutes(deps));
+  app.get('/_health', (c) => c.json({ ok: true, db: deps.db.kind }));
+  if (deps.config.staticDir) app.route('/', staticRoutes(deps.config.staticDir));
+
+  app.notFound((c) => c.json({ code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      return new Response(err.status === 204 ? null : JSON.stringify(err.body), {
+        status: err.status,
+        headers: { 'Content-Type': 'application/json; charset=utf-8', ...err.headers },
+      });
+    }
+    // Malformed JSON and similar client faults surface from hono as HTTPException-like errors with a status.
+    const status = (err as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return c.json({ code: 'BAD_REQUEST', message: err.message, details: null, hint: null }, status as 400);
+    }
+    console.error('[server] unhandled error', c.req.method, c.req.path, err);
+    return c.json({ code: 'XX000', message: 'Internal server error', details: null, hint: null }, 500);
+  });
+
+  return app;
+}

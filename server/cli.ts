@@ -1,0 +1,73 @@
+// npm start | npm run dev | npm run db:reset — the venue server's command line.
+import { existsSync } from 'node:fs';
+import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { openDb } from './db/open.ts';
+import { migrate } from './migrate.ts';
+import { DEMO_USER, reseed } from './seed.ts';
+import { startVenueServer } from './start.ts';
+
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+function describe(config: ServerConfig): string {
+  return config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite in ${config.dataDir}/pglite`;
+}
+
+async function start(mode: 'start' | 'dev'): Promise<void> {
+  const config = loadConfig();
+  if (mode === 'dev') config.staticDir = null;
+  const server = await startVenueServer(config);
+  const prune = setInterval(() => {
+    server.db.query('select public.sync_prune_tombstones()').catch((e) => console.error('[sync] prune failed', e));
+  }, PRUNE_INTERVAL_MS);
+  prune.unref();
+
+  const lines = [
+    '',
+    `PurrFect Show venue server on ${describe(config)}`,
+    mode === 'start' ? `  App:          ${server.url}/` : '',
+    `  API:          ${server.url}  (REST /rest/v1, auth /auth/v1, functions /functions/v1, storage /storage/v1)`,
+    server.mailer.kind === 'dev' ? `  Dev mailbox:  ${server.url}/_dev/mail` : `  Mail:         SMTP ${config.smtp?.host}:${config.smtp?.port}`,
+    `  Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`,
+    '',
+  ];
+  if (mode === 'dev') {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ server: { host: config.host } });
+    await vite.listen();
+    lines.splice(2, 0, `  App (vite):   ${vite.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/'}`);
+  }
+  console.log(lines.filter((l) => l !== '').join('\n'));
+
+  const stop = async () => {
+    clearInterval(prune);
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+async function reset(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    await reseed(db);
+    console.log(`Reseeded the demo show in ${describe(config)}.`);
+  } finally {
+    await db.close();
+  }
+}
+
+async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const command = process.argv[2] ?? 'start';
+  if (command === 'start' || command === 'dev') await start(command);
+  else if (command === 'reset') await reset();
+  else throw new ConfigError(`Unknown command "${command}". Use start, dev or reset.`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof ConfigError ? e.message : e);
+  process.exit(1);
+});

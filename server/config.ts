@@ -1,0 +1,114 @@
+// Venue-server configuration from the environment (.env.example documents every key).
+import { z } from 'zod';
+
+/** Supabase's well-known local demo secret and keys (the same as `supabase start`). */
+export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const DEMO_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const DEMO_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: optionalString,
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(54321)),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  SITE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).default(DEMO_JWT_SECRET)),
+  JWT_EXPIRY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(30).default(3600)),
+  ANON_KEY: z.preprocess(emptyToUndefined, z.string().default(DEMO_ANON_KEY)),
+  SUPABASE_SERVICE_ROLE_KEY: z.preprocess(emptyToUndefined, z.string().default(DEMO_SERVICE_ROLE_KEY)),
+  SMTP_HOST: optionalString,
+  SMTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().default(587)),
+  SMTP_SECURE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  SMTP_USER: optionalString,
+  SMTP_PASS: optionalString,
+  SMTP_FROM: z.preprocess(emptyToUndefined, z.string().default('PurrFect Show <no-reply@purrfect-show.example>')),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
+  MAX_BODY_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
+  STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default('dist')),
+});
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  pass?: string;
+  from: string;
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Where supabase-js reaches this server; also the issuer base of access tokens. */
+  publicUrl: string;
+  /** Where the PWA is served; e-mail links and auth redirects point here. */
+  siteUrl: string;
+  databaseUrl?: string;
+  /** null keeps PGlite in memory (tests). */
+  dataDir: string | null;
+  jwtSecret: string;
+  jwtExpirySeconds: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  smtp: SmtpConfig | null;
+  mailFrom: string;
+  authRateLimitPerMinute: number;
+  maxBodyBytes: number;
+  staticDir: string | null;
+  production: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && (e.JWT_SECRET === DEMO_JWT_SECRET || e.SUPABASE_SERVICE_ROLE_KEY === DEMO_SERVICE_ROLE_KEY)) {
+    throw new ConfigError(
+      'Refusing to start in production with the demo JWT_SECRET or service-role key: set JWT_SECRET, ANON_KEY and SUPABASE_SERVICE_ROLE_KEY.',
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const smtp: SmtpConfig | null = e.SMTP_HOST
+    ? {
+        host: e.SMTP_HOST,
+        port: e.SMTP_PORT,
+        secure: e.SMTP_SECURE === 'true',
+        user: e.SMTP_USER,
+        pass: e.SMTP_PASS,
+        from: e.SMTP_FROM,
+      }
+    : null;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    siteUrl: (e.SITE_URL ?? publicUrl).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpirySeconds: e.JWT_EXPIRY,
+    anonKey: e.ANON_KEY,
+    serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
+    smtp,
+    mailFrom: e.SMTP_FROM,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    staticDir: e.STATIC_DIR,
+    production,
+  };
+}

@@ -1,0 +1,33 @@
+/** The database the venue server runs on: PGlite in-process or PostgreSQL through `pg`. */
+export interface QueryResult<R> {
+  rows: R[];
+  /** Rows touched by INSERT/UPDATE/DELETE (undefined when the driver does not say). */
+  affectedRows?: number;
+}
+
+export interface Queryable {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<R>>;
+}
+
+export interface Tx extends Queryable {
+  /** Runs a script of several statements (migrations, seeds). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Tx {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A Postgres error as both drivers report it. */
+export interface PgError extends Error {
+  code?: string;
+  detail?: string;
+  hint?: string;
+}
+
+export function isPgError(e: unknown): e is PgError {
+  return e instanceof Error && typeof (e as PgError).code === 'string';
+}

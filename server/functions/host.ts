@@ -1,0 +1,85 @@
+// /functions/v1/<name>: runs the handlers in supabase/functions/<name>/handler.ts, the code hosted Supabase runs in Deno.
+import { Hono } from 'hono';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { AppDeps } from '../app.ts';
+import { verifyJwt } from '../auth/jwt.ts';
+import { parseBearer } from '../api-auth.ts';
+import { cryptoRandomInt, type FunctionDeps, type Handler } from '../../supabase/functions/_shared/deps.ts';
+import { createSendCouponHandler } from '../../supabase/functions/send-coupon/handler.ts';
+import { createSendVerificationHandler } from '../../supabase/functions/send-verification/handler.ts';
+
+interface FunctionEntry {
+  /** Mirrors `[functions.<name>] verify_jwt` in supabase/config.toml. */
+  verifyJwt: boolean;
+  create(deps: FunctionDeps): Handler;
+}
+
+export const FUNCTIONS: Record<string, FunctionEntry> = {
+  'send-coupon': { verifyJwt: true, create: createSendCouponHandler },
+  'send-verification': { verifyJwt: true, create: createSendVerificationHandler },
+};
+
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not available to functions on the venue server');
+  }
+}
+
+/** A service-role client whose requests go straight into this app, not over the network. */
+function inProcessAdmin(deps: AppDeps, app: Hono): SupabaseClient {
+  return createClient(deps.config.publicUrl, deps.config.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))) },
+    realtime: { transport: NoRealtime as never },
+  });
+}
+
+export function functionRoutes(deps: AppDeps, app: Hono): Hono {
+  const routes = new Hono();
+  let handlers: Map<string, Handler> | undefined;
+  const handlerFor = (name: string) => {
+    handlers ??= (() => {
+      const fnDeps: FunctionDeps = {
+        admin: inProcessAdmin(deps, app),
+        sendMail: (msg) => deps.mailer.send(msg),
+        siteUrl: deps.config.siteUrl,
+        now: deps.now ?? Date.now,
+        randomInt: cryptoRandomInt,
+      };
+      return new Map(Object.entries(FUNCTIONS).map(([n, f]) => [n, f.create(fnDeps)]));
+    })();
+    return handlers.get(name);
+  };
+
+  routes.all('/:name{[a-z0-9_-]+}/*', (c) => invoke(c.req.param('name'), c.req.raw));
+  routes.all('/:name{[a-z0-9_-]+}', (c) => invoke(c.req.param('name'), c.req.raw));
+
+  async function invoke(name: string, req: Request): Promise<Response> {
+    const entry = FUNCTIONS[name];
+    const handler = entry && handlerFor(name);
+    if (!entry || !handler) {
+      return new Response('Function not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+    }
+    // The gateway's verify_jwt: any valid project JWT (anon or user) passes; the handler decides the rest.
+    if (entry.verifyJwt && req.method !== 'OPTIONS') {
+      const headers = { 'Content-Type': 'application/json' };
+      if (!req.headers.get('authorization')) {
+        return new Response(JSON.stringify({ msg: 'Error: Missing authorization header' }), { status: 401, headers });
+      }
+      const token = parseBearer(req.headers.get('authorization'));
+      const valid = token ? await verifyJwt(token, deps.config.jwtSecret).then(() => true, () => false) : false;
+      if (!valid) return new Response(JSON.stringify({ msg: 'Invalid JWT' }), { status: 401, headers });
+    }
+    try {
+      return await handler(req);
+    } catch (e) {
+      console.error(`[functions] ${name} crashed`, e);
+      return new Response(
+        JSON.stringify({ code: 'Internal Server Error', message: 'Request failed due to an internal server error' }),
+        { status: 500, headers: { 'Content-Type': 'application/json' } },
+      );
+    }
+  }
+
+  return routes;
+}

@@ -1,0 +1,152 @@
+// send-coupon: issues a voucher coupon to the signed-in visitor and e-mails it (SPEC §2 vouchers, §9 code).
+// The request id is the idempotency key: a replay returns the coupon already sent, never a second e-mail.
+import { z } from 'zod';
+import { bearer, json, preflight, readJson } from '../_shared/http.ts';
+import type { FunctionDeps, Handler } from '../_shared/deps.ts';
+import { couponCode, formatDiscount, formatRebate, type CouponType } from '../_shared/codes.ts';
+import { escapeHtml } from '../send-verification/handler.ts';
+
+/** A claim older than this is taken to belong to a request that died mid-send, and is retried. */
+export const STALE_CLAIM_MS = 2 * 60_000;
+
+const Body = z.object({
+  request_id: z.uuid(),
+  advertiser_id: z.coerce.number().int().positive(),
+  coupon_type: z.enum(['discount', 'rebate']),
+});
+
+export const MESSAGES = {
+  signIn: 'Please sign in to request a coupon.',
+  noEmail: 'User email not found. Please try logging in again.',
+  badRequest: 'A coupon request needs request_id (uuid), advertiser_id and coupon_type (discount or rebate).',
+  advertiserNotFound: 'Advertiser not found',
+  voucherUnavailable: 'This advertiser does not offer that voucher.',
+  inProgress: 'This coupon request is already being sent.',
+  keyReused: 'This request id belongs to another coupon request.',
+  mailFailed: 'Failed to send coupon email. Please try again later.',
+} as const;
+
+interface CouponRow {
+  id: string;
+  user_id: string;
+  advertiser_id: number;
+  coupon_type: CouponType;
+  coupon_code: string;
+  discount_amount: number | null;
+  rebate_percentage: number | null;
+  status: 'sending' | 'sent';
+  created_at: string;
+}
+
+const publicCoupon = (c: CouponRow, duplicate: boolean) => ({
+  request_id: c.id,
+  coupon_code: c.coupon_code,
+  coupon_type: c.coupon_type,
+  discount_amount: c.discount_amount === null ? null : Number(c.discount_amount),
+  rebate_percentage: c.rebate_percentage === null ? null : Number(c.rebate_percentage),
+  duplicate,
+});
+
+export function createSendCouponHandler(deps: FunctionDeps): Handler {
+  return async (req) => {
+    if (req.method === 'OPTIONS') return preflight();
+    if (req.method !== 'POST') return json(405, { error: 'Method not allowed' });
+
+    const jwt = bearer(req);
+    const { data: auth } = jwt ? await deps.admin.auth.getUser(jwt) : { data: { user: null } };
+    const user = auth.user;
+    if (!user || user.role !== 'authenticated') return json(401, { error: MESSAGES.signIn });
+    if (!user.email) return json(400, { error: MESSAGES.noEmail });
+
+    const raw = await readJson(req);
+    const idempotencyKey = req.headers.get('idempotency-key');
+    const body = Body.safeParse(
+      raw && typeof raw === 'object' && idempotencyKey ? { request_id: idempotencyKey, ...raw } : raw,
+    );
+    if (!body.success) return json(400, { error: MESSAGES.badRequest });
+    const { request_id, advertiser_id, coupon_type } = body.data;
+
+    const existing = await findCoupon(deps, request_id);
+    if (existing.error) return json(500, { error: existing.error });
+    let coupon = existing.row;
+    if (coupon) {
+      if (coupon.user_id !== user.id || coupon.advertiser_id !== advertiser_id || coupon.coupon_type !== coupon_type) {
+        return json(409, { error: MESSAGES.keyReused });
+      }
+      if (coupon.status === 'sent') return json(200, publicCoupon(coupon, true));
+      if (deps.now() - Date.parse(coupon.created_at) < STALE_CLAIM_MS) {
+        return json(409, { error: MESSAGES.inProgress, retryable: true }, { 'Retry-After': '30' });
+      }
+    } else {
+      const advertiser = await deps.admin
+        .from('advertisers')
+        .select('company_name, discount_voucher_enabled, discount_voucher_amount, rebate_voucher_enabled, rebate_voucher_percentage')
+        .eq('id', advertiser_id)
+        .maybeSingle();
+      if (advertiser.error) return json(500, { error: advertiser.error.message });
+      if (!advertiser.data) return json(404, { error: MESSAGES.advertiserNotFound });
+      const a = advertiser.data;
+      const enabled = coupon_type === 'discount' ? a.discount_voucher_enabled : a.rebate_voucher_enabled;
+      if (!enabled) return json(422, { error: MESSAGES.voucherUnavailable });
+
+      const claim = await deps.admin
+        .from('coupons')
+        .insert({
+          id: request_id,
+          user_id: user.id,
+          email: user.email,
+          advertiser_id,
+          coupon_type,
+          coupon_code: couponCode(a.company_name, coupon_type, deps.randomInt, deps.now()),
+          discount_amount: coupon_type === 'discount' ? a.discount_voucher_amount : null,
+          rebate_percentage: coupon_type === 'rebate' ? a.rebate_voucher_percentage : null,
+          status: 'sending',
+          created_at: new Date(deps.now()).toISOString(),
+        })
+        .select()
+        .single();
+      if (claim.error) {
+        // Two replays raced; the loser reports the request as in progress.
+        if (claim.error.code === '23505') return json(409, { error: MESSAGES.inProgress, retryable: true }, { 'Retry-After': '5' });
+        return json(500, { error: claim.error.message });
+      }
+      coupon = claim.data as CouponRow;
+    }
+
+    const company = await deps.admin.from('advertisers').select('company_name').eq('id', advertiser_id).single();
+    const profile = await deps.admin.from('users').select('first_name').eq('id', user.id).maybeSingle();
+    const userName = profile.data?.first_name ?? user.email.split('@')[0] ?? 'User';
+    try {
+      await deps.sendMail(couponMail(user.email, userName, company.data?.company_name ?? 'our partner', coupon));
+    } catch {
+      // Free the claim so the outbox's retry sends it, rather than waiting out a stale claim.
+      await deps.admin.from('coupons').delete().eq('id', coupon.id).eq('status', 'sending');
+      return json(502, { error: MESSAGES.mailFailed, retryable: true });
+    }
+    const sent = await deps.admin
+      .from('coupons')
+      .update({ status: 'sent', sent_at: new Date(deps.now()).toISOString() })
+      .eq('id', coupon.id)
+      .select()
+      .single();
+    if (sent.error) return json(500, { error: sent.error.message });
+    return json(200, publicCoupon(sent.data as CouponRow, false));
+  };
+}
+
+async function findCoupon(deps: FunctionDeps, id: string): Promise<{ row: CouponRow | null; error?: string }> {
+  const res = await deps.admin.from('coupons').select('*').eq('id', id).maybeSingle();
+  return res.error ? { row: null, error: res.error.message } : { row: res.data as CouponRow | null };
+}
+
+/** The coupon e-mail: single-use, a dollar amount off or a percentage off. */
+export function couponMail(to: string, userName: string, companyName: string, c: CouponRow) {
+  const value =
+    c.coupon_type === 'discount'
+      ? `${formatDiscount(Number(c.discount_amount))} off`
+      : `${formatRebate(Number(c.rebate_percentage))} off`;
+  const subject = `Your ${companyName} coupon: ${value}`;
+  const text = `Hello ${userName},\n\nHere is your ${c.coupon_type} coupon from ${companyName}: ${c.coupon_code}\n\nIt gives you ${value} and can be used once.\n\nEnjoy the show!\nPurrFect Show`;
+  const html = `<p>Hello ${escapeHtml(userName)},</p><p>Here is your ${c.coupon_type} coupon from <strong>${escapeHtml(companyName)}</strong>:</p><p style="font-size:1.5em;font-family:monospace">${c.coupon_code}</p><p>It gives you <strong>${value}</strong> and can be used once.</p><p>Enjoy the show!<br>PurrFect Show</p>`;
+  return { to, subject, text, html };
+}

@@ -1,0 +1,40 @@
+// Starts a real venue server for a test file: in-memory PGlite, or the PostgreSQL database of this run.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { inject } from 'vitest';
+import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, loadConfig } from '../../server/config.ts';
+import { startVenueServer, type VenueServer } from '../../server/start.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** The engines this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function engines(): Engine[] {
+  return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<VenueServer> {
+  const databaseUrl = engine === 'postgres' ? inject('postgresUrl') : undefined;
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: '', ...env, DATABASE_URL: databaseUrl ?? '' });
+  if (engine === 'pglite') config.dataDir = null;
+  config.staticDir = null;
+  return startVenueServer(config);
+}
+
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used in tests');
+  }
+}
+
+/** A real supabase-js client (anon key, or service role) pointed at the server. */
+export function client(server: VenueServer, key: 'anon' | 'service_role' = 'anon'): SupabaseClient {
+  return createClient(server.url, key === 'anon' ? DEMO_ANON_KEY : DEMO_SERVICE_ROLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoWebSocket as never },
+  });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresUrl: string | undefined;
+  }
+}
