@@ -63,7 +63,9 @@ export function createApp(deps: AppDeps): Hono {
 
   // Kong's gate: every API request carries a valid project key. Public storage objects do not.
   const apiKeyGate = async (c: Parameters<Parameters<typeof app.use>[1]>[0], next: () => Promise<void>) => {
-    await checkApiKey(c, deps.config);
+    // Like Kong, leave the e-mailed link open: a click in a mail client carries no apikey.
+    const emailLink = c.req.method === 'GET' && c.req.path === '/auth/v1/verify';
+    if (!emailLink) await checkApiKey(c, deps.config);
     await next();
   };
   for (const prefix of ['/rest/v1/*', '/auth/v1/*', '/functions/v1/*']) {

@@ -2,7 +2,9 @@
 import type { Db, Tx } from './db/types.ts';
 import { catSvg, logoSvg, productSvg, venueSvg } from './seed-images.ts';
 import { putObject } from './storage.ts';
-import bcrypt from 'bcryptjs';
+import { insertEmailUser } from './auth/users.ts';
+import { emailIdentityData } from './auth/shapes.ts';
+import { hashPassword } from './auth/validate.ts';
 
 export const IMAGE_BUCKET = 'images';
 export const DEMO_USER = { email: 'demo@purrfect-show.example', password: 'Purrfect#2026' } as const;
@@ -333,12 +335,16 @@ async function seed(tx: Tx, now: Date): Promise<void> {
     ]);
   }
 
-  // A verified demo visitor, so sign-in, the profile and coupons can be tried at once.
-  const hash = await bcrypt.hash(DEMO_USER.password, 10);
-  await tx.query(
-    `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-     values ($1, $2, now(), '{"provider":"email","providers":["email"]}', $3)`,
-    [DEMO_USER.email, hash, JSON.stringify({ first_name: 'Demi', last_name: 'Visitor', city: 'Amsterdam', country: 'Netherlands' })],
-  );
-  await tx.query('update public.users set verified = true where email = $1', [DEMO_USER.email]);
+  // A verified demo visitor, created the way sign-up creates users, so sign-in, the profile and coupons work at once.
+  const id = crypto.randomUUID();
+  const identity = emailIdentityData(id, DEMO_USER.email, true);
+  await insertEmailUser(tx, {
+    id,
+    email: DEMO_USER.email,
+    passwordHash: await hashPassword(DEMO_USER.password),
+    userMetadata: { first_name: 'Demi', last_name: 'Visitor', city: 'Amsterdam', country: 'Netherlands', ...identity },
+    identityData: identity,
+    now: now.getTime(),
+  });
+  await tx.query('update public.users set verified = true where id = $1', [id]);
 }

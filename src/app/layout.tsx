@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
 
 const NAV = [
   { to: '/breeds', label: 'Breeds' },
@@ -39,8 +39,6 @@ function CookieBanner() {
 
 export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
     <>
@@ -69,7 +67,8 @@ export function Layout() {
         </button>
       </header>
       {menuOpen && (
-        <nav id="menu-overlay" className="menu-overlay" aria-label="Menu">
+        // Following a link closes the overlay.
+        <nav id="menu-overlay" className="menu-overlay" aria-label="Menu" onClick={() => setMenuOpen(false)}>
           {NAV.map((n) => (
             <NavLink key={n.to} to={n.to}>
               {n.label}

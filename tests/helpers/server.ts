@@ -13,7 +13,15 @@ export function engines(): Engine[] {
 
 export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<VenueServer> {
   const databaseUrl = engine === 'postgres' ? inject('postgresUrl') : undefined;
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: '', ...env, DATABASE_URL: databaseUrl ?? '' });
+  // Test files share 127.0.0.1 (and, on PostgreSQL, one rate-limit table): a high default keeps them apart.
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    STATIC_DIR: '',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+    DATABASE_URL: databaseUrl ?? '',
+  });
   if (engine === 'pglite') config.dataDir = null;
   config.staticDir = null;
   return startVenueServer(config);

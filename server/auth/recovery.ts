@@ -1,0 +1,122 @@
+// E-mail links: POST /recover mails a one-time link; GET /verify (the link) and POST /verify exchange it for a session.
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { authError } from './errors.ts';
+import { LINK_ERROR_FRAGMENT, safeRedirect, withFragment } from './redirect.ts';
+import { createSession, nowOf, sessionResponse } from './sessions.ts';
+import type { SessionJson, UserRow } from './shapes.ts';
+import { randomToken, sha256Hex } from './tokens.ts';
+import { clearRecoveryToken, consumeLinkToken, storeRecoveryToken, userByEmail, type LinkType } from './users.ts';
+import { normalizeEmail, readBody } from './validate.ts';
+
+/** GoTrue's defaults: one recovery mail per user per minute (smtp max_frequency), links valid for an hour. */
+const EMAIL_INTERVAL_MS = 60_000;
+const LINK_TTL_MS = 3_600_000;
+
+const LINK_TYPES: readonly LinkType[] = ['recovery', 'magiclink', 'signup'];
+const isLinkType = (t: unknown): t is LinkType => LINK_TYPES.includes(t as LinkType);
+
+const RecoverBody = z.object({ email: z.string().nullish() });
+
+const VerifyBody = z.object({
+  type: z.string(),
+  token: z.string().nullish(),
+  token_hash: z.string().nullish(),
+  email: z.string().nullish(),
+});
+
+function linkRedirect(deps: AppDeps, raw: string | undefined): string {
+  const { siteUrl, publicUrl } = deps.config;
+  return safeRedirect(raw, siteUrl, [siteUrl, publicUrl]);
+}
+
+/** Always `{}` for a well-formed address, so the answer does not reveal whether an account exists. */
+export async function recover(c: Context, deps: AppDeps): Promise<Response> {
+  const body = await readBody(c, RecoverBody);
+  if (!body.email) throw authError(400, 'validation_failed', 'Password recovery requires an email');
+  const user = await userByEmail(deps.db, normalizeEmail(body.email));
+  if (user) await sendRecoveryMail(deps, user, linkRedirect(deps, c.req.query('redirect_to')));
+  return c.json({});
+}
+
+async function sendRecoveryMail(deps: AppDeps, user: UserRow, redirectTo: string): Promise<void> {
+  const now = nowOf(deps);
+  const token = randomToken(32);
+  if (!(await storeRecoveryToken(deps.db, user.id, sha256Hex(token), now, EMAIL_INTERVAL_MS))) {
+    const sentAt = user.recovery_sent_at ? new Date(user.recovery_sent_at).getTime() : now;
+    const wait = Math.max(1, Math.ceil((sentAt + EMAIL_INTERVAL_MS - now) / 1000));
+    const message = `For security purposes, you can only request this after ${wait} seconds.`;
+    throw authError(429, 'over_email_send_rate_limit', message);
+  }
+  const query = new URLSearchParams({ token, type: 'recovery', redirect_to: redirectTo });
+  const link = `${deps.config.publicUrl}/auth/v1/verify?${query.toString()}`;
+  try {
+    await deps.mailer.send(recoveryMail(user.email ?? '', link));
+  } catch (e) {
+    // Unsent, so let the user ask again straight away.
+    await clearRecoveryToken(deps.db, user.id);
+    console.error('[auth] recovery mail failed', e);
+    throw authError(500, 'unexpected_failure', 'Error sending recovery email');
+  }
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function recoveryMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset Your Password',
+    text: `Follow this link to reset the password for your user:\n\n${link}\n\nThe link is valid for one hour.`,
+    html:
+      '<h2>Reset Password</h2><p>Follow this link to reset the password for your user:</p>' +
+      `<p><a href="${escapeHtml(link)}">Reset Password</a></p>`,
+  };
+}
+
+/** Consumes the link token and opens a session, or null for an unknown, used or expired token. */
+async function sessionFromLink(
+  deps: AppDeps,
+  type: LinkType,
+  token: string,
+  email?: string,
+): Promise<SessionJson | null> {
+  const now = nowOf(deps);
+  const userId = await consumeLinkToken(deps.db, type, sha256Hex(token), email, now, LINK_TTL_MS);
+  if (!userId) return null;
+  const session = await createSession(deps.db, userId, type === 'recovery' ? 'recovery' : 'otp', now);
+  return sessionResponse(deps, userId, session);
+}
+
+/** The mailed link: 303 back to the app with the session (or the error) in the URL fragment. */
+export async function verifyLink(c: Context, deps: AppDeps): Promise<Response> {
+  const type = c.req.query('type');
+  if (!isLinkType(type)) throw authError(400, 'validation_failed', 'Unsupported verification type');
+  const token = c.req.query('token');
+  const session = token ? await sessionFromLink(deps, type, token) : null;
+  const fragment = session
+    ? {
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        sb: '',
+        token_type: 'bearer',
+        type,
+      }
+    : LINK_ERROR_FRAGMENT;
+  return c.redirect(withFragment(linkRedirect(deps, c.req.query('redirect_to')), fragment), 303);
+}
+
+/** supabase.auth.verifyOtp({type, token_hash}): the same exchange, answered with the session object. */
+export async function verifyToken(c: Context, deps: AppDeps): Promise<Response> {
+  const body = await readBody(c, VerifyBody);
+  if (!isLinkType(body.type)) throw authError(400, 'validation_failed', 'Unsupported verification type');
+  const token = body.token_hash ?? body.token;
+  if (!token) throw authError(400, 'validation_failed', 'Verify requires a token or a token hash');
+  const session = await sessionFromLink(deps, body.type, token, body.email ?? undefined);
+  if (!session) throw authError(403, 'otp_expired', 'Token has expired or is invalid');
+  return c.json(session);
+}

@@ -1,0 +1,61 @@
+// Request bodies, e-mail addresses and passwords, checked with GoTrue's rules and error codes.
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import bcrypt from 'bcryptjs';
+import { authError } from './errors.ts';
+
+export const MIN_PASSWORD_LENGTH = 6;
+const BCRYPT_COST = 10;
+
+// The WHATWG "valid e-mail address" pattern, which GoTrue also applies.
+const EMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** The JSON body parsed by schema; a syntax or type error is GoTrue's 400 bad_json. */
+export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await c.req.text());
+  } catch {
+    throw authError(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw authError(400, 'bad_json', `Could not parse request body as JSON: ${where}${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+/** The address GoTrue stores: trimmed and lower-cased. */
+export function normalizeEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (email.length > 255 || !EMAIL_RE.test(email)) {
+    throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  }
+  return email;
+}
+
+export function checkPasswordStrength(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw authError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+      weak_password: { reasons: ['length'] },
+    });
+  }
+  // bcrypt ignores everything past 72 bytes; refuse rather than silently truncate.
+  if (bcrypt.truncates(password)) {
+    throw authError(422, 'validation_failed', 'Password cannot be longer than 72 characters');
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+// Compared against when the e-mail is unknown, so the response time does not reveal which accounts exist.
+const DUMMY_HASH = '$2b$10$DfCdIT.mgHd89Cks68.5/eSoVmYZdB5blle3niK22KkaKk6LvVqv2';
+
+export function checkPassword(password: string, hash: string | null): Promise<boolean> {
+  return hash ? bcrypt.compare(password, hash) : bcrypt.compare(password, DUMMY_HASH).then(() => false);
+}
