@@ -115,16 +115,22 @@ describe.each(engines())('votes and sync on %s', (engine) => {
     const quiet = await anon.rpc('sync_pull', { p_cursors: { ...allCursors, _tombstones: first.data.tombstones.cursor } });
     expect(Object.values(quiet.data.tables).every((t) => (t as { rows: unknown[] }).rows.length === 0)).toBe(true);
 
-    // An update and a delete arrive on the next pull.
-    const session = tables.event_schedule!.rows[0]!;
-    await service.from('event_schedule').update({ title: 'Renamed session' }).eq('id', session.id);
-    await service.from('litter_images').delete().eq('id', tables.litter_images!.rows[0]!.id);
+    // An update and a delete arrive on the next pull. The test's own rows: other files share the database.
+    const created = await service.from('organizations').insert([{ name: 'Sync Test Registry A' }, { name: 'Sync Test Registry B' }]).select('id');
+    const [keep, drop] = created.data!.map((r) => r.id as number);
     await sleep(1100);
-    const next = await anon.rpc('sync_pull', { p_cursors: { ...allCursors, _tombstones: first.data.tombstones.cursor } });
-    expect(next.data.tables.event_schedule.rows).toEqual([expect.objectContaining({ id: session.id, title: 'Renamed session' })]);
-    expect(next.data.tombstones.rows).toEqual([
-      expect.objectContaining({ table_name: 'litter_images', row_id: String(tables.litter_images!.rows[0]!.id) }),
-    ]);
+    const mid = await anon.rpc('sync_pull', { p_cursors: { ...allCursors, _tombstones: first.data.tombstones.cursor } });
+    expect(mid.data.tables.organizations.rows.map((r: { id: number }) => r.id)).toEqual([keep, drop]);
+    const midCursors = Object.fromEntries(Object.entries(mid.data.tables).map(([t, v]) => [t, (v as { cursor: unknown }).cursor]));
+
+    await service.from('organizations').update({ name: 'Sync Test Registry A2' }).eq('id', keep);
+    await service.from('organizations').delete().eq('id', drop);
+    await sleep(1100);
+    const next = await anon.rpc('sync_pull', { p_cursors: { ...midCursors, _tombstones: mid.data.tombstones.cursor } });
+    expect(next.data.tables.organizations.rows).toEqual([expect.objectContaining({ id: keep, name: 'Sync Test Registry A2' })]);
+    expect(next.data.tombstones.rows).toContainEqual(
+      expect.objectContaining({ table_name: 'organizations', row_id: String(drop) }),
+    );
     expect(Date.parse(next.data.watermark)).toBeLessThan(Date.now());
   });
 
