@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http-error.ts';
+import { httpErrorOf } from '../../tests/helpers/http-error.ts';
 import { checkPassword, checkPasswordStrength, hashPassword, normalizeEmail } from './validate.ts';
 
-function errorOf(fn: () => unknown): HttpError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof HttpError) return e;
-    throw e;
-  }
-  throw new Error('expected an HttpError');
-}
 
 describe('normalizeEmail', () => {
   it('trims and lower-cases', () => {
@@ -18,7 +9,7 @@ describe('normalizeEmail', () => {
   });
 
   it.each(['alice', 'alice@', '@example.com', 'a b@example.com', `${'a'.repeat(250)}@example.com`])('rejects %s', (raw) => {
-    const e = errorOf(() => normalizeEmail(raw));
+    const e = httpErrorOf(() => normalizeEmail(raw));
     expect(e.status).toBe(400);
     expect(e.body).toEqual({
       code: 'validation_failed',
@@ -32,7 +23,7 @@ describe('normalizeEmail', () => {
 
 describe('passwords', () => {
   it('rejects short passwords as weak with the length reason', () => {
-    const e = errorOf(() => checkPasswordStrength('12345'));
+    const e = httpErrorOf(() => checkPasswordStrength('12345'));
     expect(e.status).toBe(422);
     expect(e.body).toMatchObject({
       code: 'weak_password',
@@ -43,7 +34,7 @@ describe('passwords', () => {
   });
 
   it('rejects passwords bcrypt would truncate', () => {
-    expect(errorOf(() => checkPasswordStrength('x'.repeat(73))).status).toBe(422);
+    expect(httpErrorOf(() => checkPasswordStrength('x'.repeat(73))).status).toBe(422);
   });
 
   it('hashes with bcrypt and checks; a missing hash never matches', async () => {

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http-error.ts';
+import { httpErrorOf } from '../../tests/helpers/http-error.ts';
 import { checkProfile, parseAccept, parsePrefer, parseRange } from './headers.ts';
 import { statusOf } from './errors.ts';
 
-function failure(fn: () => unknown): HttpError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof HttpError) return e;
-    throw e;
-  }
-  throw new Error('expected an HttpError');
-}
 
 describe('parsePrefer', () => {
   it.each([
@@ -47,7 +38,7 @@ describe('parseAccept', () => {
   });
 
   it('refuses media types it cannot produce', () => {
-    const e = failure(() => parseAccept('text/csv'));
+    const e = httpErrorOf(() => parseAccept('text/csv'));
     expect(e.status).toBe(406);
     expect(e.body).toEqual({ code: 'PGRST107', details: null, hint: null, message: 'None of these media types are available: text/csv' });
   });
@@ -65,7 +56,7 @@ describe('parseRange', () => {
   });
 
   it('refuses an inverted range with 416', () => {
-    expect(failure(() => parseRange('9-2')).status).toBe(416);
+    expect(httpErrorOf(() => parseRange('9-2')).status).toBe(416);
   });
 });
 
@@ -73,7 +64,7 @@ describe('checkProfile', () => {
   it('accepts public and no header, refuses other schemas', () => {
     expect(() => checkProfile(undefined)).not.toThrow();
     expect(() => checkProfile('public')).not.toThrow();
-    const e = failure(() => checkProfile('auth'));
+    const e = httpErrorOf(() => checkProfile('auth'));
     expect(e.status).toBe(406);
     expect(e.body).toEqual({
       code: 'PGRST106',

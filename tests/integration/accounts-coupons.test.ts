@@ -1,5 +1,6 @@
 // The account life cycle and vouchers end to end: sign-up → verification e-mail → verify_account →
 // sign-in → own profile → coupon e-mail, all read back from the dev mailbox.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { VenueServer } from '../../server/start.ts';
@@ -7,6 +8,18 @@ import { client, engines, startTestServer } from '../helpers/server.ts';
 import { linkIn, mailsTo, uniqueEmail } from '../helpers/mailbox.ts';
 
 const PASSWORD = 'Whiskers#2026';
+
+function postRaw(url: string, apikey: string, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { apikey, 'Content-Type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' || e.code === 'ECONNRESET' ? undefined : reject(e)));
+    req.end(body);
+  });
+}
 const profileData = { first_name: 'Grace', middle_name: 'B.', last_name: 'Hopper', phone: '+31 20 123 4567', city: 'Amsterdam', country: 'Netherlands' };
 
 async function register(anon: SupabaseClient, email: string) {
@@ -158,7 +171,7 @@ describe.each(engines())('accounts and coupons on %s', (engine) => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('refuses requests without a valid API key, and answers unknown routes with 404 JSON', async () => {
+  it('refuses requests without a valid API key or with an oversized body, and answers unknown routes with 404 JSON', async () => {
     const none = await fetch(`${server.url}/rest/v1/breeds`);
     expect(none.status).toBe(401);
     expect(await none.json()).toEqual({ message: 'No API key found in request' });
@@ -167,6 +180,10 @@ describe.each(engines())('accounts and coupons on %s', (engine) => {
     const nowhere = await fetch(`${server.url}/v2/anything`);
     expect(nowhere.status).toBe(404);
     expect((await nowhere.json()).code).toBe('NOT_FOUND');
+    // The server answers before the upload ends; read that early response as a real client would.
+    const huge = await postRaw(`${server.url}/rest/v1/visitor_choice`, server.config.anonKey, 'x'.repeat(server.config.maxBodyBytes + 1));
+    expect(huge.status).toBe(413);
+    expect(JSON.parse(huge.body).message).toBe(`Request body larger than ${server.config.maxBodyBytes} bytes`);
     const html = await fetch(`${server.url}/_dev/mail`, { headers: { accept: 'text/html' } });
     expect(await html.text()).toContain('<h1>Dev mailbox</h1>');
   });

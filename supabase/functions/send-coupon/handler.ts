@@ -66,9 +66,18 @@ export function createSendCouponHandler(deps: FunctionDeps): Handler {
     if (!body.success) return json(400, { error: MESSAGES.badRequest });
     const { request_id, advertiser_id, coupon_type } = body.data;
 
-    const existing = await findCoupon(deps, request_id);
-    if (existing.error) return json(500, { error: existing.error });
-    let coupon = existing.row;
+    const advertiser = await deps.admin
+      .from('advertisers')
+      .select('company_name, discount_voucher_enabled, discount_voucher_amount, rebate_voucher_enabled, rebate_voucher_percentage')
+      .eq('id', advertiser_id)
+      .maybeSingle();
+    if (advertiser.error) return json(500, { error: advertiser.error.message });
+    if (!advertiser.data) return json(404, { error: MESSAGES.advertiserNotFound });
+    const a = advertiser.data;
+
+    const existing = await deps.admin.from('coupons').select('*').eq('id', request_id).maybeSingle();
+    if (existing.error) return json(500, { error: existing.error.message });
+    let coupon = existing.data as CouponRow | null;
     if (coupon) {
       if (coupon.user_id !== user.id || coupon.advertiser_id !== advertiser_id || coupon.coupon_type !== coupon_type) {
         return json(409, { error: MESSAGES.keyReused });
@@ -78,14 +87,6 @@ export function createSendCouponHandler(deps: FunctionDeps): Handler {
         return json(409, { error: MESSAGES.inProgress, retryable: true }, { 'Retry-After': '30' });
       }
     } else {
-      const advertiser = await deps.admin
-        .from('advertisers')
-        .select('company_name, discount_voucher_enabled, discount_voucher_amount, rebate_voucher_enabled, rebate_voucher_percentage')
-        .eq('id', advertiser_id)
-        .maybeSingle();
-      if (advertiser.error) return json(500, { error: advertiser.error.message });
-      if (!advertiser.data) return json(404, { error: MESSAGES.advertiserNotFound });
-      const a = advertiser.data;
       const enabled = coupon_type === 'discount' ? a.discount_voucher_enabled : a.rebate_voucher_enabled;
       if (!enabled) return json(422, { error: MESSAGES.voucherUnavailable });
 
@@ -113,11 +114,10 @@ export function createSendCouponHandler(deps: FunctionDeps): Handler {
       coupon = claim.data as CouponRow;
     }
 
-    const company = await deps.admin.from('advertisers').select('company_name').eq('id', advertiser_id).single();
     const profile = await deps.admin.from('users').select('first_name').eq('id', user.id).maybeSingle();
     const userName = profile.data?.first_name ?? user.email.split('@')[0] ?? 'User';
     try {
-      await deps.sendMail(couponMail(user.email, userName, company.data?.company_name ?? 'our partner', coupon));
+      await deps.sendMail(couponMail(user.email, userName, a.company_name, coupon));
     } catch {
       // Free the claim so the outbox's retry sends it, rather than waiting out a stale claim.
       await deps.admin.from('coupons').delete().eq('id', coupon.id).eq('status', 'sending');
@@ -132,11 +132,6 @@ export function createSendCouponHandler(deps: FunctionDeps): Handler {
     if (sent.error) return json(500, { error: sent.error.message });
     return json(200, publicCoupon(sent.data as CouponRow, false));
   };
-}
-
-async function findCoupon(deps: FunctionDeps, id: string): Promise<{ row: CouponRow | null; error?: string }> {
-  const res = await deps.admin.from('coupons').select('*').eq('id', id).maybeSingle();
-  return res.error ? { row: null, error: res.error.message } : { row: res.data as CouponRow | null };
 }
 
 /** The coupon e-mail: single-use, a dollar amount off or a percentage off. */
