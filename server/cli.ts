@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { openDb } from './db/open.ts';
 import { migrate } from './migrate.ts';
-import { DEMO_USER, reseed } from './seed.ts';
+import { DEMO_USER, reseed } from './seed/index.ts';
 import { startVenueServer } from './start.ts';
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -47,13 +47,29 @@ async function start(mode: 'start' | 'dev'): Promise<void> {
   process.once('SIGTERM', () => void stop());
 }
 
-async function reset(): Promise<void> {
+/** `--scale N` multiplies catteries, litters, schedule items and advertisers (benchmarks). */
+export function parseScale(args: string[]): number {
+  const i = args.indexOf('--scale');
+  if (i === -1) return 1;
+  const n = Number(args[i + 1]);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new ConfigError('--scale takes a whole number from 1 to 100.');
+  return n;
+}
+
+async function reset(args: string[]): Promise<void> {
+  const scale = parseScale(args);
   const config = loadConfig();
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
-    await reseed(db);
-    console.log(`Reseeded the demo show in ${describe(config)}.`);
+    const started = performance.now();
+    await reseed(db, { scale });
+    const { rows } = await db.query<{ t: string; n: number }>(
+      `select t, (xpath('/row/n/text()', query_to_xml(format('select count(*) as n from public.%I', t), false, true, '')))[1]::text::int as n
+         from unnest(public.sync_tables()) as t`,
+    );
+    console.log(`Reseeded the demo show (scale ${scale}) in ${describe(config)} in ${Math.round(performance.now() - started)} ms:`);
+    console.log(rows.map((r) => `  ${r.t}: ${r.n}`).join('\n'));
   } finally {
     await db.close();
   }
@@ -63,7 +79,7 @@ async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const command = process.argv[2] ?? 'start';
   if (command === 'start' || command === 'dev') await start(command);
-  else if (command === 'reset') await reset();
+  else if (command === 'reset') await reset(process.argv.slice(3));
   else throw new ConfigError(`Unknown command "${command}". Use start, dev or reset.`);
 }
 

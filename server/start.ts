@@ -7,7 +7,7 @@ import { openDb } from './db/open.ts';
 import type { Db } from './db/types.ts';
 import { devMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { migrate } from './migrate.ts';
-import { seedIfEmpty } from './seed.ts';
+import { seedIfEmpty } from './seed/index.ts';
 
 export interface VenueServer {
   url: string;

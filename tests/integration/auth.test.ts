@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
 import { DEMO_ANON_KEY } from '../../server/config.ts';
-import { DEMO_USER } from '../../server/seed.ts';
+import { DEMO_USER } from '../../server/seed/index.ts';
 import type { VenueServer } from '../../server/start.ts';
 import { client, engines, startTestServer } from '../helpers/server.ts';
 

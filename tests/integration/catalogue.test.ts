@@ -22,7 +22,7 @@ describe.each(engines())('catalogue on %s', (engine) => {
     expect(Object.keys(data![0]!)).toEqual(
       expect.arrayContaining(['id', 'breed_name', 'universal_breed_abbreviation', 'detail_images', 'body_type']),
     );
-    expect(data![0]!.detail_images).toMatch(/^\{".+"\}$/);
+    expect(data![0]!.detail_images).toMatch(/^\{.+\}$/);
   });
 
   it('reads catteries with their registry, one by id, and a set by ids', async () => {
@@ -47,10 +47,11 @@ describe.each(engines())('catalogue on %s', (engine) => {
     const byCattery = await anon.from('cattery_has_breed').select('breed_id').eq('cattery_id', byBreed.data![0]!.cattery_id);
     expect(byCattery.data!.map((r) => r.breed_id)).toContain(1);
 
+    const labelled = (await anon.from('cattery_has_quality_label').select('cattery_id').limit(1).single()).data!;
     const labels = await anon
       .from('cattery_has_quality_label')
       .select('label:quality_labels(id, name), issued_date, expiration_date, certificate_url')
-      .eq('cattery_id', 1);
+      .eq('cattery_id', labelled.cattery_id);
     expect(labels.error).toBeNull();
     expect(labels.data![0]).toEqual({
       label: { id: expect.any(Number), name: expect.any(String) },
@@ -67,7 +68,9 @@ describe.each(engines())('catalogue on %s', (engine) => {
     const dates = all.data!.map((l) => l.date_of_birth as string);
     expect(dates).toEqual([...dates].sort().reverse());
     const litter = all.data![0]!;
-    expect(litter.images).toHaveLength(3);
+    const imageCount = (await anon.from('litter_images').select('*', { count: 'exact', head: true }).eq('litter_id', litter.id)).count;
+    expect(litter.images).toHaveLength(imageCount!);
+    expect(imageCount).toBeGreaterThanOrEqual(1);
     expect(litter.images[0]).toEqual({ id: expect.any(Number), image_url: expect.any(String) });
     expect(Object.keys(litter.cattery).sort()).toEqual(['city', 'country', 'id', 'name']);
 
@@ -80,7 +83,7 @@ describe.each(engines())('catalogue on %s', (engine) => {
 
   it('reads events, one event, its schedule, and the active event', async () => {
     const events = await anon.from('events').select('*').order('start_date', { ascending: true });
-    expect(events.data!.length).toBe(3);
+    expect(events.data!.length).toBeGreaterThanOrEqual(4);
     const one = await anon.from('events').select('*').eq('id', events.data![0]!.id).single();
     expect(one.data!.name).toBe(events.data![0]!.name);
 
@@ -95,7 +98,10 @@ describe.each(engines())('catalogue on %s', (engine) => {
       .gte('end_date', new Date().toISOString())
       .order('start_date', { ascending: true })
       .limit(1);
-    expect(active.data).toEqual([{ id: events.data![0]!.id }]);
+    const today = new Date().toISOString().slice(0, 10);
+    const running = events.data!.find((e) => e.end_date >= today)!;
+    expect(running.start_date <= today).toBe(true);
+    expect(active.data).toEqual([{ id: running.id }]);
   });
 
   it('reads advertisers ordered by company_name, and one by id', async () => {
@@ -112,6 +118,7 @@ describe.each(engines())('catalogue on %s', (engine) => {
   });
 
   it('lets nobody but service_role change the catalogue', async () => {
+    const eventCount = (await anon.from('events').select('id')).data!.length;
     const ins = await anon.from('breeds').insert({ breed_name: 'Ghost', universal_breed_abbreviation: 'GHO' });
     expect(ins.status).toBe(401);
     expect(ins.error!.code).toBe('42501');
@@ -121,7 +128,7 @@ describe.each(engines())('catalogue on %s', (engine) => {
     expect(del.error!.code).toBe('42501');
     const still = await anon.from('breeds').select('breed_name').eq('id', 1).single();
     expect(still.data!.breed_name).not.toBe('Hacked');
-    expect((await anon.from('events').select('id')).data).toHaveLength(3);
+    expect((await anon.from('events').select('id')).data).toHaveLength(eventCount);
   });
 
   it('keeps visitor_choice, users, verification_tokens and coupons unreadable for anon', async () => {

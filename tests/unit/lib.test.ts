@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { catterySlug } from '../../src/lib/slug.ts';
+import { parseListText, toListText } from '../../src/lib/list-text.ts';
+import { classifySchedule, type ScheduleSession } from '../../src/lib/schedule.ts';
+import { breedTraitScores } from '../../src/lib/breed-traits.ts';
+
+describe('catterySlug', () => {
+  it.each([
+    ['Whisker Woods', 'whisker-woods'],
+    ["Chat d'Or", 'chat-dor'],
+    ['  Blue  Velvet  ', 'blue-velvet'],
+    ['Kočičí Ráj', 'koi-rj'],
+    ['Cats & Co. 2', 'cats-co-2'],
+  ])('%s → %s', (name, slug) => expect(catterySlug(name)).toBe(slug));
+});
+
+describe('parseListText', () => {
+  it.each([
+    [['a.svg', 'b.svg'], ['a.svg', 'b.svg']],
+    ['{"a.svg","b.svg"}', ['a.svg', 'b.svg']],
+    ['{a.svg,b.svg}', ['a.svg', 'b.svg']],
+    ['"Kibble, grain-free","Salmon pâté"', ['Kibble, grain-free', 'Salmon pâté']],
+    ['["x","y"]', ['x', 'y']],
+    ['one, two ,three', ['one', 'two', 'three']],
+    ['"say \\"meow\\"",b', ['say "meow"', 'b']],
+    ['', []],
+    ['{}', []],
+    [null, []],
+    [42, []],
+    [['', ' ok ', 3], ['ok']],
+  ] as const)('%j → %j', (input, expected) => expect(parseListText(input)).toEqual(expected));
+
+  it('reads back what toListText writes', () => {
+    const items = ['Tall tree, sisal', 'A "quoted" toy', 'back\\slash'];
+    expect(parseListText(toListText(items))).toEqual(items);
+  });
+});
+
+describe('classifySchedule', () => {
+  const s = (id: number, date: string, start: string, end: string): ScheduleSession => ({
+    id, event_id: 1, schedule_date: date, start_time: start, end_time: end,
+  });
+  const now = new Date(2026, 10, 21, 12, 30);
+  const sessions = [
+    s(1, '2026-11-21', '09:00:00', '10:00:00'), // over
+    s(2, '2026-11-21', '12:00:00', '13:00:00'), // now
+    s(3, '2026-11-21', '14:30:00', '15:00:00'), // exactly 2 h ahead: next
+    s(4, '2026-11-21', '14:31:00', '15:00:00'), // beyond the window
+    s(5, '2026-11-22', '09:00:00', '10:00:00'), // tomorrow
+    s(6, '2026-11-20', '12:00:00', '13:00:00'), // yesterday
+  ];
+  it('sorts sessions into now, up next and upcoming days', () => {
+    const c = classifySchedule(sessions, now);
+    expect(c.now.map((x) => x.id)).toEqual([2]);
+    expect(c.next.map((x) => x.id)).toEqual([3]);
+    expect(c.upcomingByDay).toEqual([
+      { date: '2026-11-21', sessions: [sessions[1], sessions[2], sessions[3]] },
+      { date: '2026-11-22', sessions: [sessions[4]] },
+    ]);
+  });
+  it('counts the start and end minute as happening now', () => {
+    expect(classifySchedule([s(7, '2026-11-21', '12:30:00', '13:00:00')], now).now).toHaveLength(1);
+    expect(classifySchedule([s(8, '2026-11-21', '11:00:00', '12:30:00')], now).now).toHaveLength(1);
+  });
+});
+
+describe('breedTraitScores', () => {
+  it('maps every vocabulary word to its SPEC §9 number', () => {
+    expect(
+      breedTraitScores({
+        activity_level: 'Very Active', coat_length: 'Short', body_type: 'Medium, Slender', habitat: 'Both',
+        shedding_level: 'Substantial', vocality: 'Quiet', independence_level: 'Very Dependent',
+      }),
+    ).toEqual({ activity: 5, coat: 5, build: 1, size: 3, environment: 3, shedding: 5, vocality: 1, independence: 5 });
+    expect(
+      breedTraitScores({
+        activity_level: 'Calm', coat_length: 'Long', body_type: 'Large, Cobby', habitat: 'Outdoor',
+        shedding_level: 'Minimal', vocality: 'Loud', independence_level: 'Very Independent',
+      }),
+    ).toEqual({ activity: 2, coat: 1, build: 3, size: 5, environment: 5, shedding: 1, vocality: 5, independence: 1 });
+  });
+  it('gives null for missing or unknown words', () => {
+    const scores = breedTraitScores({
+      activity_level: null, coat_length: 'Medium', body_type: 'Huge', habitat: '', shedding_level: null,
+      vocality: 'Vocal', independence_level: 'toString',
+    });
+    expect(scores).toEqual({ activity: null, coat: null, build: null, size: null, environment: null, shedding: null, vocality: 3, independence: null });
+  });
+});
