@@ -5,6 +5,7 @@ import { openDb } from './db/open.ts';
 import { migrate } from './migrate.ts';
 import { DEMO_USER, reseed } from './seed/index.ts';
 import { startVenueServer } from './start.ts';
+import { parseScale } from './cli-args.ts';
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -45,15 +46,6 @@ async function start(mode: 'start' | 'dev'): Promise<void> {
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
-}
-
-/** `--scale N` multiplies catteries, litters, schedule items and advertisers (benchmarks). */
-export function parseScale(args: string[]): number {
-  const i = args.indexOf('--scale');
-  if (i === -1) return 1;
-  const n = Number(args[i + 1]);
-  if (!Number.isInteger(n) || n < 1 || n > 100) throw new ConfigError('--scale takes a whole number from 1 to 100.');
-  return n;
 }
 
 async function reset(args: string[]): Promise<void> {

@@ -17,10 +17,13 @@ export interface VenueServer {
   close(): Promise<void>;
 }
 
-export async function startVenueServer(config: ServerConfig, opts: { seed?: boolean } = {}): Promise<VenueServer> {
+export async function startVenueServer(
+  config: ServerConfig,
+  opts: { seed?: boolean; scale?: number } = {},
+): Promise<VenueServer> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
-  if (opts.seed !== false) await seedIfEmpty(db);
+  if (opts.seed !== false) await seedIfEmpty(db, { scale: opts.scale });
   const mailer = config.smtp ? smtpMailer(config.smtp) : devMailer(db, config.mailFrom);
 
   let server: ServerType | undefined;
