@@ -1,0 +1,104 @@
+// The IndexedDB database (Dexie): a read-only mirror of the show's tables, sync cursors, and the outbox.
+import Dexie, { type EntityTable } from 'dexie';
+import type {
+  Advertiser,
+  Breed,
+  Cattery,
+  CatteryBreed,
+  CatteryQualityLabel,
+  Litter,
+  LitterImage,
+  Organization,
+  QualityLabel,
+  ScheduleSession,
+  ShowEvent,
+} from './rows.ts';
+import type { OutboxItem } from './outbox/types.ts';
+
+/** The mirrored tables, in the order the server's sync_pull lists them. */
+export const MIRROR_TABLES = [
+  'breeds',
+  'organizations',
+  'catteries',
+  'cattery_has_breed',
+  'quality_labels',
+  'cattery_has_quality_label',
+  'litters',
+  'litter_images',
+  'events',
+  'event_schedule',
+  'advertisers',
+] as const;
+export type MirrorTable = (typeof MIRROR_TABLES)[number];
+
+/** Where a table's pull stands: the keyset cursor of the last row committed locally. */
+export interface SyncState {
+  /** A MirrorTable, or '_tombstones'. */
+  table: string;
+  cursor: Record<string, unknown> | null;
+  /** Client clock (ms) of the last page committed for this table. */
+  updatedAt: number;
+}
+
+/** Rows that failed validation: kept raw for diagnosis, never applied, never blocking the table. */
+export interface QuarantinedRow {
+  n?: number;
+  table: string;
+  row: unknown;
+  error: string;
+  at: number;
+}
+
+export interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+export const DB_NAME = 'purrfect-show';
+
+export class ShowDb extends Dexie {
+  breeds!: EntityTable<Breed, 'id'>;
+  organizations!: EntityTable<Organization, 'id'>;
+  catteries!: EntityTable<Cattery, 'id'>;
+  cattery_has_breed!: EntityTable<CatteryBreed, 'id'>;
+  quality_labels!: EntityTable<QualityLabel, 'id'>;
+  cattery_has_quality_label!: EntityTable<CatteryQualityLabel, 'id'>;
+  litters!: EntityTable<Litter, 'id'>;
+  litter_images!: EntityTable<LitterImage, 'id'>;
+  events!: EntityTable<ShowEvent, 'id'>;
+  event_schedule!: EntityTable<ScheduleSession, 'id'>;
+  advertisers!: EntityTable<Advertiser, 'id'>;
+  sync_state!: EntityTable<SyncState, 'table'>;
+  outbox!: EntityTable<OutboxItem, 'id'>;
+  quarantine!: EntityTable<QuarantinedRow, 'n'>;
+  meta!: EntityTable<MetaEntry, 'key'>;
+
+  constructor(name = DB_NAME) {
+    super(name);
+    this.version(1).stores({
+      breeds: 'id, &universal_breed_abbreviation, breed_name',
+      organizations: 'id',
+      catteries: 'id, name',
+      cattery_has_breed: 'id, cattery_id, breed_id',
+      quality_labels: 'id',
+      cattery_has_quality_label: 'id, cattery_id',
+      litters: 'id, cattery_id, breed_id, date_of_birth',
+      litter_images: 'id, litter_id',
+      events: 'id, start_date, end_date',
+      event_schedule: 'id, event_id, [schedule_date+start_time]',
+      advertisers: 'id, company_name',
+      sync_state: 'table',
+      outbox: 'id, status, createdAt, kind',
+      quarantine: '++n, table',
+      meta: 'key',
+    });
+  }
+}
+
+let instance: ShowDb | undefined;
+
+/** The app's database; tests make their own with new ShowDb(name). */
+export function showDb(): ShowDb {
+  instance ??= new ShowDb();
+  return instance;
+}

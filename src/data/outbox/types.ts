@@ -1,0 +1,54 @@
+// What the outbox stores: visitor intent (votes, coupon requests) waiting to reach the server.
+
+export interface VotePayload {
+  event_id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  catalog_number: string;
+}
+
+export interface CouponPayload {
+  advertiser_id: number;
+  coupon_type: 'discount' | 'rebate';
+  /** The signed-in visitor who asked; replay waits for this user's session. */
+  user_id: string;
+  /** For the visitor's own list ("Coupon for Pawsome Nutrition"). */
+  company_name: string;
+}
+
+/**
+ * queued → sending → sent; or failed (permanent, with SPEC §8's message); or needs_sign_in (a coupon
+ * whose session is gone: it resumes after the visitor signs in again). Nothing leaves the outbox unseen.
+ */
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'needs_sign_in';
+
+interface OutboxBase {
+  /** A uuid: the server row's primary key / idempotency key, so a replay is recognised. */
+  id: string;
+  status: OutboxStatus;
+  attempts: number;
+  /** Epoch ms before which the item is not retried (backoff). */
+  nextAttemptAt: number;
+  /** The message to show for the last failure (SPEC §8 texts for permanent ones). */
+  lastError: string | null;
+  createdAt: number;
+  /** When it went to 'sending' (a crashed tab's item is re-queued after a while). */
+  sendingSince: number | null;
+  sentAt: number | null;
+}
+
+export interface VoteItem extends OutboxBase {
+  kind: 'vote';
+  payload: VotePayload;
+}
+
+export interface CouponItem extends OutboxBase {
+  kind: 'coupon';
+  payload: CouponPayload;
+  /** The coupon the server issued, once sent. */
+  result: { coupon_code: string } | null;
+}
+
+export type OutboxItem = VoteItem | CouponItem;
