@@ -2,5 +2,7 @@
 import { build } from 'vite';
 
 export default async function setup(): Promise<void> {
+  // Vitest sets NODE_ENV=test; the e2e app must be the production build `npm start` serves.
+  process.env.NODE_ENV = 'production';
   await build({ logLevel: 'warn' });
 }

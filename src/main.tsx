@@ -22,7 +22,9 @@ if (!configResult.ok) {
     </main>,
   );
 } else {
-  const { App } = await import('./app/app.tsx');
+  const [{ App }, { startDataLayer }] = await Promise.all([import('./app/app.tsx'), import('./data/app-data.ts')]);
+  startDataLayer();
+  void import('./app/pwa.ts').then(({ registerServiceWorker }) => registerServiceWorker());
   root.render(
     <StrictMode>
       <App />

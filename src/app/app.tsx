@@ -1,8 +1,8 @@
-// Routes and the chrome around every page (header, menu overlay, footers, cookie banner).
-import { createBrowserRouter, RouterProvider, useRouteError, isRouteErrorResponse } from 'react-router';
+// The router: every page inside the shared chrome; unknown routes fall to SPEC §8's fallback.
+import { createBrowserRouter, isRouteErrorResponse, RouterProvider, useRouteError } from 'react-router';
 import { appConfig } from '../config.ts';
 import { Layout } from './layout.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
+import { routes } from './routes.tsx';
 
 function RouteError() {
   const error = useRouteError();
@@ -21,16 +21,9 @@ function RouteError() {
   );
 }
 
-const router = createBrowserRouter(
-  [
-    {
-      element: <Layout />,
-      errorElement: <RouteError />,
-      children: [{ index: true, element: <HomePage /> }],
-    },
-  ],
-  { basename: appConfig().basePath },
-);
+const router = createBrowserRouter([{ element: <Layout />, errorElement: <RouteError />, children: routes }], {
+  basename: appConfig().basePath,
+});
 
 export function App() {
   return <RouterProvider router={router} />;

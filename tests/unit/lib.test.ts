@@ -3,6 +3,7 @@ import { catterySlug } from '../../src/lib/slug.ts';
 import { parseListText, toListText } from '../../src/lib/list-text.ts';
 import { classifySchedule, type ScheduleSession } from '../../src/lib/schedule.ts';
 import { breedTraitScores } from '../../src/lib/breed-traits.ts';
+import { validateVote } from '../../src/lib/vote.ts';
 
 describe('catterySlug', () => {
   it.each([
@@ -85,5 +86,28 @@ describe('breedTraitScores', () => {
       vocality: 'Vocal', independence_level: 'toString',
     });
     expect(scores).toEqual({ activity: null, coat: null, build: null, size: null, environment: null, shedding: null, vocality: 3, independence: null });
+  });
+});
+
+describe('validateVote (SPEC §5)', () => {
+  const form = { first_name: ' Ada ', last_name: 'Lovelace', email: ' ada@example.com ', phone: '', catalog_number: ' 12 ' };
+  it('trims and sends an empty phone as null', () => {
+    expect(validateVote(form)).toEqual({
+      ok: true,
+      vote: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: null, catalog_number: '12' },
+    });
+  });
+  it.each([
+    [{ first_name: '  ' }, 'Please fill in all required fields'],
+    [{ last_name: '' }, 'Please fill in all required fields'],
+    [{ catalog_number: ' ' }, 'Please fill in all required fields'],
+    [{ email: ' ', phone: '' }, 'Please provide either an email address or phone number'],
+    [{ email: 'ada@example' }, 'Please enter a valid email address'],
+    [{ email: 'ada @example.com' }, 'Please enter a valid email address'],
+  ])('%j → %s', (change, message) => {
+    expect(validateVote({ ...form, ...change })).toEqual({ ok: false, message });
+  });
+  it('accepts a phone without an e-mail', () => {
+    expect(validateVote({ ...form, email: '', phone: '+31 6 1234' })).toMatchObject({ ok: true, vote: { email: null, phone: '+31 6 1234' } });
   });
 });

@@ -1,15 +1,39 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { db } from '../../data/app-data.ts';
+import { AnalogueClock } from '../../ui/analogue-clock.tsx';
+import { ShowImage } from '../../ui/image.tsx';
 
 const TILES = [
-  { to: '/breeds', title: 'Discover Breeds', text: 'Every breed at the show, with galleries and certified breeders.' },
+  { to: '/breeds', title: 'Discover Breeds', text: 'Every breed at the show, with galleries and certified breeders.', picture: 'breed' },
   { to: '/kittens', title: 'Find your PurrFect Match', text: 'Available litters and a quiz that ranks breeds for you.' },
-  { to: '/breeders', title: 'Meet Breeders', text: 'Certified catteries, their cats, litters and quality labels.' },
+  { to: '/breeders', title: 'Meet Breeders', text: 'Certified catteries, their cats, litters and quality labels.', picture: 'cattery' },
   { to: '/pet-products', title: 'Pet Products', text: 'Exhibitors with discount and rebate vouchers.' },
   { to: '/visitors-choice', title: "Visitor's Choice", text: 'Vote for your favourite cat of the show.' },
-  { to: '/schedule', title: 'Event Schedule', text: 'What is happening now and next.' },
+  { to: '/schedule', title: 'Event Schedule', text: 'What is happening now and next.', clock: true },
 ] as const;
 
+/** One random row's picture, chosen once per visit to the page. */
+function useRandomPicture(table: 'breeds' | 'catteries'): { path: string | null; alt: string } | undefined {
+  const [pick] = useState(() => Math.random());
+  return useLiveQuery(async () => {
+    const count = await db[table].count();
+    if (count === 0) return undefined;
+    const offset = Math.floor(pick * count);
+    if (table === 'breeds') {
+      const b = await db.breeds.offset(offset).first();
+      return b && { path: b.overview_image, alt: b.breed_name };
+    }
+    const c = await db.catteries.offset(offset).first();
+    return c && { path: c.profile_image_url, alt: `A cat of ${c.name}` };
+  }, [table, pick]);
+}
+
 export function HomePage() {
+  const breed = useRandomPicture('breeds');
+  const cattery = useRandomPicture('catteries');
+  const pictures = { breed, cattery } as const;
   return (
     <main className="page home">
       <section className="hero">
@@ -23,14 +47,19 @@ export function HomePage() {
         </p>
       </section>
       <ul className="tiles">
-        {TILES.map((t) => (
-          <li key={t.to}>
-            <Link to={t.to} className="tile">
-              <h2>{t.title}</h2>
-              <p>{t.text}</p>
-            </Link>
-          </li>
-        ))}
+        {TILES.map((t) => {
+          const picture = 'picture' in t ? pictures[t.picture] : undefined;
+          return (
+            <li key={t.to}>
+              <Link to={t.to} className="tile">
+                {picture && <ShowImage path={picture.path} alt={picture.alt} className="tile-image" width={428} height={240} />}
+                <h2>{t.title}</h2>
+                <p>{t.text}</p>
+                {'clock' in t && <AnalogueClock />}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </main>
   );

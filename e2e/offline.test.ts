@@ -1,0 +1,98 @@
+// The show-floor promise: after one online visit the app works offline, and a vote cast offline
+// arrives exactly once when the network returns.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { VenueServer } from '../server/start.ts';
+import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from './browser.ts';
+
+describe('offline after one visit', () => {
+  let server: VenueServer;
+  let ctx: BrowserContext;
+  let page: Page;
+  let profile: string;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    profile = mkdtempSync(join(tmpdir(), 'purrfect-offline-'));
+    ctx = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      args: CHROMIUM_FLAGS,
+    });
+    page = ctx.pages()[0] ?? (await ctx.newPage());
+    await page.goto(`${server.url}/`);
+    // The service worker takes control, and the first mirror completes.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, {
+      timeout: 30_000,
+    });
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('shows home, the breed list, a breed detail and the schedule from the mirror with the network off', async () => {
+    await ctx.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Welcome to PurrFect Show');
+    await expect.poll(() => page.locator('.sync-indicator').textContent()).toMatch(/^Offline/);
+
+    await page.goto(`${server.url}/breeds`);
+    await expect.poll(() => page.locator('.breed-card h2').count()).toBeGreaterThanOrEqual(40);
+    expect(await page.locator('.breed-card h2').first().textContent()).toBe('Abyssinian');
+
+    await page.goto(`${server.url}/breeds/ABY`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Abyssinian');
+    expect(await page.getByRole('heading', { name: 'About the Breed' }).count()).toBe(1);
+    expect(await page.locator('.breeder-links li').count()).toBeGreaterThanOrEqual(0);
+
+    await page.goto(`${server.url}/schedule`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Happening Now!' }).count()).toBe(1);
+    await expect.poll(() => page.locator('.session').count()).toBeGreaterThan(0);
+    await ctx.setOffline(false);
+  });
+
+  it('queues a vote cast offline and delivers it exactly once when the network returns', async () => {
+    const email = `offline.voter.${Date.now()}@example.com`;
+    await page.goto(`${server.url}/visitors-choice`);
+    await ctx.setOffline(true);
+    await page.getByLabel('First name *').fill('Ada');
+    await page.getByLabel('Last name *').fill('Lovelace');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Catalog number *').fill('17');
+    await page.getByRole('button', { name: 'Submit vote' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Thank you for your vote!');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Queued' }).textContent()).toBe(
+      'Queued — will send when you are back online',
+    );
+    const before = await server.db.query('select id from public.visitor_choice where email = $1', [email]);
+    expect(before.rows).toHaveLength(0);
+
+    await ctx.setOffline(false);
+    await expect.poll(() => page.locator('.outbox-status').textContent(), { timeout: 30_000 }).toBe('Sent');
+    const after = await server.db.query('select id from public.visitor_choice where email = $1', [email]);
+    expect(after.rows).toHaveLength(1);
+  });
+
+  it('shows the SPEC message on the form when the same e-mail votes again online', async () => {
+    const email = `twice.${Date.now()}@example.com`;
+    for (const attempt of [1, 2]) {
+      await page.goto(`${server.url}/visitors-choice`);
+      await page.getByLabel('First name *').fill('Grace');
+      await page.getByLabel('Last name *').fill('Hopper');
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Catalog number *').fill(String(attempt));
+      await page.getByRole('button', { name: 'Submit vote' }).click();
+      if (attempt === 1) await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Thank you for your vote!');
+    }
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toBe(
+      'This email address has already been used to vote in this event',
+    );
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+  });
+});

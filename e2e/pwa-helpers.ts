@@ -1,0 +1,146 @@
+// PWA e2e helpers: a server over a private copy of dist/ (so a test may publish a "new version"),
+// a persistent Chromium profile (incognito contexts are never installable), service-worker control,
+// and Background Sync fired through CDP.
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { loadConfig } from '../server/config.ts';
+import { startVenueServer, type VenueServer } from '../server/start.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from './browser.ts';
+
+export interface PwaServer {
+  server: VenueServer;
+  /** Appends a comment to sw.js: the next update check finds a new version. */
+  publishNewServiceWorker(): void;
+  close(): Promise<void>;
+}
+
+export async function startServerOnDistCopy(): Promise<PwaServer> {
+  const staticDir = mkdtempSync(join(tmpdir(), 'purrfect-dist-'));
+  cpSync('dist', staticDir, { recursive: true });
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: staticDir });
+  config.dataDir = null;
+  const server = await startVenueServer(config);
+  return {
+    server,
+    publishNewServiceWorker: () => appendFileSync(join(staticDir, 'sw.js'), `\n// new version ${Date.now()}\n`),
+    async close() {
+      await server.close();
+      rmSync(staticDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Profile {
+  ctx: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launchProfile(): Promise<Profile> {
+  const dir = mkdtempSync(join(tmpdir(), 'purrfect-profile-'));
+  const ctx = await chromium.launchPersistentContext(dir, { executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  return {
+    ctx,
+    async close() {
+      await ctx.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until sw.js controls the page (clientsClaim), reloading once if it activated without claiming. */
+export async function waitForController(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const controlled = () =>
+    page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000 });
+  try {
+    await controlled();
+  } catch {
+    await page.reload();
+    await controlled();
+  }
+}
+
+/**
+ * Fires a Background Sync event at the origin's service worker, as Chromium does when the network
+ * returns. `page` only carries the CDP session: an about:blank page is not one of the origin's clients.
+ */
+export async function dispatchSync(page: Page, origin: string, tag: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const registrationId = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`No service worker registration for ${origin}`)), 10_000);
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const registration = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+        if (!registration) return;
+        clearTimeout(timer);
+        resolve(registration.registrationId);
+      });
+      cdp.send('ServiceWorker.enable').catch(reject);
+    });
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag, lastChance: false });
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** A window of the origin that is not the app (a backend URL the worker never answers with the shell). */
+export async function openNonAppPage(ctx: BrowserContext, origin: string): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(`${origin}/rest/v1/`);
+  return page;
+}
+
+/** Whether the app's IndexedDB database exists yet (the app or the worker's Dexie creates it). */
+export function hasAppDb(page: Page, name: string): Promise<boolean> {
+  return page.evaluate(async (n) => (await indexedDB.databases()).some((d) => d.name === n), name);
+}
+
+/** Puts one row into a store of an existing database, with the raw IndexedDB API (no app code). */
+export async function putIntoStore(page: Page, dbName: string, store: string, row: unknown): Promise<void> {
+  await page.evaluate(
+    async ({ dbName, store, row }) => {
+      if (!(await indexedDB.databases()).some((d) => d.name === dbName)) throw new Error(`No database ${dbName}`);
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(dbName);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction(store, 'readwrite');
+          tx.objectStore(store).put(row);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { dbName, store, row },
+  );
+}
+
+/** Reads one row by key with the raw IndexedDB API. */
+export function getFromStore<T>(page: Page, dbName: string, store: string, key: string): Promise<T | undefined> {
+  return page.evaluate(
+    async ({ dbName, store, key }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(dbName);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      try {
+        return await new Promise<T | undefined>((resolve, reject) => {
+          const req = db.transaction(store).objectStore(store).get(key);
+          req.onsuccess = () => resolve(req.result as T | undefined);
+          req.onerror = () => reject(req.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { dbName, store, key },
+  );
+}

@@ -1,0 +1,138 @@
+// The service worker's registration, the "new version" prompt and the install prompt, as a tiny store.
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { RegisterSWOptions } from 'virtual:pwa-register';
+
+export interface PwaState {
+  /** A new version is installed and waiting; the update prompt offers Reload. */
+  needRefresh: boolean;
+  /** The shell is precached: the app now opens offline. */
+  offlineReady: boolean;
+  /** The browser offered installation (beforeinstallprompt) and it has not been used yet. */
+  canInstall: boolean;
+}
+
+/** Chromium's install prompt event (not in TypeScript's DOM lib). */
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
+}
+
+export type InstallOutcome = 'accepted' | 'dismissed' | 'unavailable';
+type RegisterSW = (options: RegisterSWOptions) => (reloadPage?: boolean) => Promise<void>;
+
+/** How often a long-open tab asks the server for a new version. */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
+
+export interface PwaDeps {
+  /** Loads vite-plugin-pwa's registerSW (a dynamic import, so tests can pass a fake). */
+  loadRegister(): Promise<RegisterSW>;
+  /** Where beforeinstallprompt and appinstalled fire (window). */
+  target: EventTarget;
+  /** navigator.serviceWorker: its controllerchange means the new version took over. */
+  serviceWorker?: EventTarget;
+  reload(): void;
+  isOnline?(): boolean;
+}
+
+export interface Pwa {
+  store: StoreApi<PwaState>;
+  registerServiceWorker(): Promise<void>;
+  /** Activates the waiting version; the page reloads once it controls the page (always: no mixed versions). */
+  updateServiceWorker(reloadPage?: boolean): Promise<void>;
+  /** Hides the update prompt until the next update is found. */
+  dismissUpdate(): void;
+  promptInstall(): Promise<InstallOutcome>;
+}
+
+export function createPwa(deps: PwaDeps): Pwa {
+  const store = createStore<PwaState>(() => ({ needRefresh: false, offlineReady: false, canInstall: false }));
+  let update: ((reloadPage?: boolean) => Promise<void>) | undefined;
+  let installEvent: BeforeInstallPromptEvent | undefined;
+  let registering: Promise<void> | undefined;
+  let reloading = false;
+  const reloadOnce = () => {
+    if (reloading) return;
+    reloading = true;
+    deps.reload();
+  };
+
+  function watchInstallPrompt(): void {
+    deps.target.addEventListener('beforeinstallprompt', (e) => {
+      // Keep the browser's own mini-infobar away; the Install app button offers it instead.
+      e.preventDefault();
+      installEvent = e as BeforeInstallPromptEvent;
+      store.setState({ canInstall: true });
+    });
+    deps.target.addEventListener('appinstalled', () => {
+      installEvent = undefined;
+      store.setState({ canInstall: false });
+    });
+  }
+
+  async function register(): Promise<void> {
+    watchInstallPrompt();
+    const registerSW = await deps.loadRegister();
+    update = registerSW({
+      immediate: true,
+      onNeedRefresh: () => store.setState({ needRefresh: true }),
+      onOfflineReady: () => store.setState({ offlineReady: true }),
+      onNeedReload: reloadOnce,
+      onRegisteredSW: (_url, registration) => {
+        if (!registration) return;
+        setInterval(() => {
+          if (deps.isOnline?.() ?? true) void registration.update().catch(() => undefined);
+        }, UPDATE_CHECK_INTERVAL_MS);
+      },
+      onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
+    });
+  }
+
+  return {
+    store,
+    registerServiceWorker() {
+      registering ??= register();
+      return registering;
+    },
+    async updateServiceWorker(reloadPage = true) {
+      store.setState({ needRefresh: false });
+      // registerSW reloads only if a worker controlled the page when it registered; a tab open since
+      // the very first visit would otherwise keep running the old code under the new worker.
+      deps.serviceWorker?.addEventListener('controllerchange', reloadOnce, { once: true });
+      await update?.(reloadPage);
+    },
+    dismissUpdate() {
+      store.setState({ needRefresh: false });
+    },
+    async promptInstall() {
+      const event = installEvent;
+      if (!event) return 'unavailable';
+      // A prompt event can be used once.
+      installEvent = undefined;
+      store.setState({ canInstall: false });
+      await event.prompt();
+      const { outcome } = await event.userChoice;
+      return outcome;
+    },
+  };
+}
+
+const pwa = createPwa({
+  loadRegister: async () => (await import('virtual:pwa-register')).registerSW,
+  target: globalThis as unknown as EventTarget,
+  serviceWorker: globalThis.navigator?.serviceWorker,
+  reload: () => globalThis.location.reload(),
+  isOnline: () => navigator.onLine,
+});
+
+export const pwaStore = pwa.store;
+/** Registers sw.js and starts listening for updates and the install prompt; call once at start-up. */
+export const registerServiceWorker = pwa.registerServiceWorker;
+export const updateServiceWorker = pwa.updateServiceWorker;
+export const dismissUpdate = pwa.dismissUpdate;
+export const promptInstall = pwa.promptInstall;
+
+/** React's view of the PWA store. */
+export function usePwa<T>(selector: (state: PwaState) => T): T {
+  return useStore(pwaStore, selector);
+}

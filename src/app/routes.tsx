@@ -1,0 +1,54 @@
+// The route table of SPEC §2. Screens are lazy-loaded so the first route stays small.
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { Loading } from '../ui/states.tsx';
+import { HomePage } from '../features/home/home-page.tsx';
+
+function screen(load: () => Promise<ComponentType>): ReactNode {
+  const Screen = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense fallback={<main className="page"><Loading>Loading…</Loading></main>}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+const placeholder = (title: string) => {
+  const Placeholder = lazy(async () => {
+    const { PlaceholderPage } = await import('../features/placeholder/placeholder-page.tsx');
+    return { default: () => <PlaceholderPage title={title} /> };
+  });
+  return (
+    <Suspense fallback={null}>
+      <Placeholder />
+    </Suspense>
+  );
+};
+
+export const routes: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  { path: 'breeds', element: screen(() => import('../features/breeds/breeds-page.tsx').then((m) => m.BreedsPage)) },
+  { path: 'breeds/:breedAbbreviation', element: screen(() => import('../features/breeds/breed-page.tsx').then((m) => m.BreedPage)) },
+  { path: 'schedule', element: screen(() => import('../features/schedule/schedule-page.tsx').then((m) => m.SchedulePage)) },
+  { path: 'visitors-choice', element: screen(() => import('../features/vote/vote-page.tsx').then((m) => m.VotePage)) },
+  { path: 'kittens', element: placeholder('Find Your Purr-fect Match!') },
+  { path: 'breed-finder-quiz', element: placeholder('Breed Finder Quiz') },
+  { path: 'breeders', element: placeholder('Breeders') },
+  { path: 'catteries/:catteryName', element: placeholder('Cattery') },
+  { path: 'litters/:id', element: placeholder('Litter') },
+  { path: 'events', element: placeholder('Upcoming Events') },
+  { path: 'events/:id', element: placeholder('Event') },
+  { path: 'pet-products', element: placeholder('Pet Products') },
+  { path: 'pet-products/:id', element: placeholder('Pet Product') },
+  { path: 'login', element: placeholder('Sign in') },
+  { path: 'register', element: placeholder('Register') },
+  { path: 'forgot-password', element: placeholder('Forgot password') },
+  { path: 'reset-password', element: placeholder('Reset password') },
+  { path: 'profile', element: placeholder('Profile') },
+  { path: 'settings', element: placeholder('Settings') },
+  { path: 'activate-account', element: placeholder('Account activation') },
+  { path: 'about', element: placeholder('About') },
+  { path: 'contact', element: placeholder('Contact') },
+  { path: 'privacy', element: placeholder('Privacy') },
+  { path: 'terms', element: placeholder('Terms') },
+];

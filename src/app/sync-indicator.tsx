@@ -1,0 +1,39 @@
+// Offline / last-synced indicator in the header; a click syncs now.
+import { useSyncStatus } from '../data/sync/use-sync-status.ts';
+import { syncNow } from '../data/app-data.ts';
+import { useNow } from '../ui/use-now.ts';
+
+function ago(ms: number, now: number): string {
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (s < 60) return 'just now';
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min ago`;
+  return new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}
+
+export function SyncIndicator() {
+  const status = useSyncStatus();
+  // Re-render now and then so "2 min ago" stays true.
+  const now = useNow(30_000).getTime();
+  const label = !status.online
+    ? `Offline${status.lastSyncedAt ? ` · saved data from ${ago(status.lastSyncedAt, now)}` : ''}`
+    : status.syncing
+      ? 'Syncing…'
+      : status.lastSyncedAt
+        ? `Synced ${ago(status.lastSyncedAt, now)}`
+        : status.lastError
+          ? 'Not synced yet'
+          : 'Connecting…';
+  return (
+    <button
+      type="button"
+      className={`sync-indicator ${status.online ? 'is-online' : 'is-offline'}`}
+      onClick={() => void syncNow()}
+      title={status.lastError ?? 'Sync now'}
+      aria-label={`${label}. Sync now`}
+    >
+      <span className="dot" aria-hidden="true" />
+      <span className="sync-label">{label}</span>
+    </button>
+  );
+}

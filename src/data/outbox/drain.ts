@@ -1,0 +1,327 @@
+// Replays the outbox (IndexedDB) to the server: one pass under a cross-tab lock. No DOM: it also runs in the SW.
+import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import type { ShowDb } from '../db.ts';
+import { nextAttemptAt } from './backoff.ts';
+import { classifyFunctionError, classifyRpcFailure, classifyVoteResult, OUTBOX_MESSAGES, type Verdict } from './classify.ts';
+import { defaultLocks, DRAIN_LOCK_NAME, type DrainLocks } from './lock.ts';
+import type { CouponItem, OutboxItem, OutboxStatus, VoteItem } from './types.ts';
+
+/** An item 'sending' for longer than this belongs to a tab that died mid-send. */
+export const STUCK_SENDING_MS = 60_000;
+/** submit_votes takes at most this many votes per call. */
+export const VOTE_BATCH_SIZE = 50;
+export const REQUEST_TIMEOUT_MS = 15_000;
+/** A coupon's access token is refreshed first when it expires sooner than this. */
+export const TOKEN_REFRESH_MARGIN_MS = 60_000;
+
+export interface DrainOptions {
+  db: ShowDb;
+  client: SupabaseClient;
+  /** navigator.locks, or an in-process fallback. */
+  locks?: DrainLocks;
+  now?: () => number;
+  /** The service worker drains votes only: sessions stay in pages (SYNC.md "JWT handling"). */
+  onlyAnonymous?: boolean;
+  signal?: AbortSignal;
+  /** Backoff jitter source (tests pass a fixed one). */
+  random?: () => number;
+}
+
+export interface DrainSummary {
+  /** Outcomes of this pass. */
+  sent: number;
+  failed: number;
+  retrying: number;
+  needsSignIn: number;
+  /** Another tab (or the service worker) holds the drain lock; nothing was sent. */
+  skipped: boolean;
+  /** Items still queued after the pass, due or not, and the earliest time one is due (for timers). */
+  queued: number;
+  nextAttemptAt: number | null;
+}
+
+const VoteResults = z.array(
+  z.object({
+    id: z.string(),
+    status: z.enum(['recorded', 'replayed', 'duplicate', 'rejected']),
+    code: z.string().nullish(),
+    message: z.string().nullish(),
+  }),
+);
+const CouponAnswer = z.object({ coupon_code: z.string().min(1) });
+
+type Outcome = { action: 'sent'; result?: CouponItem['result'] } | { action: 'needs_sign_in' } | Verdict;
+type Changes = Partial<Omit<VoteItem, 'kind' | 'payload' | 'id'>> & { result?: CouponItem['result'] };
+
+interface Ctx extends Required<Omit<DrainOptions, 'signal' | 'locks'>> {
+  signal: AbortSignal | undefined;
+  summary: DrainSummary;
+}
+
+/** One drain pass: re-queues stuck items, then sends every due item once, oldest first. */
+export async function drainOutbox(options: DrainOptions): Promise<DrainSummary> {
+  const { locks = defaultLocks(), signal } = options;
+  signal?.throwIfAborted();
+  const summary: DrainSummary = { sent: 0, failed: 0, retrying: 0, needsSignIn: 0, skipped: false, queued: 0, nextAttemptAt: null };
+  const ctx: Ctx = {
+    db: options.db,
+    client: options.client,
+    now: options.now ?? Date.now,
+    onlyAnonymous: options.onlyAnonymous ?? false,
+    random: options.random ?? Math.random,
+    signal,
+    summary,
+  };
+  // Per pass, not per tab lifetime: a frozen tab must not keep the others from draining.
+  const ran = await locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, async (lock) => {
+    if (!lock) return false;
+    await pass(ctx);
+    return true;
+  });
+  summary.skipped = !ran;
+  const waiting = await ctx.db.outbox.where('status').equals('queued').toArray();
+  summary.queued = waiting.length;
+  summary.nextAttemptAt = waiting.reduce<number | null>((min, i) => (min === null ? i.nextAttemptAt : Math.min(min, i.nextAttemptAt)), null);
+  return summary;
+}
+
+async function pass(ctx: Ctx): Promise<void> {
+  await requeueStuck(ctx);
+  const tried = new Set<string>();
+  // Loop so that items enqueued while we were sending go out now, not at the next trigger.
+  for (;;) {
+    const due = (await dueItems(ctx)).filter((item) => !tried.has(item.id));
+    if (due.length === 0) return;
+    for (const job of jobsOf(due)) {
+      ctx.signal?.throwIfAborted();
+      for (const item of job) tried.add(item.id);
+      await runJob(ctx, job);
+    }
+  }
+}
+
+async function requeueStuck({ db, now }: Ctx): Promise<void> {
+  const before = now() - STUCK_SENDING_MS;
+  await db.outbox
+    .where('status')
+    .equals('sending')
+    .filter((item) => (item.sendingSince ?? 0) < before)
+    .modify({ status: 'queued', sendingSince: null, nextAttemptAt: now() });
+}
+
+async function dueItems({ db, now, onlyAnonymous }: Ctx): Promise<OutboxItem[]> {
+  const at = now();
+  const items = await db.outbox
+    .where('status')
+    .equals('queued')
+    .filter((item) => item.nextAttemptAt <= at && !(onlyAnonymous && item.kind === 'coupon'))
+    .toArray();
+  return items.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+}
+
+/** Creation order; votes ride together in batches of up to 50 placed where their oldest vote is. */
+function jobsOf(items: OutboxItem[]): (VoteItem[] | [CouponItem])[] {
+  const jobs: (VoteItem[] | [CouponItem])[] = [];
+  let batch: VoteItem[] | undefined;
+  for (const item of items) {
+    if (item.kind === 'coupon') {
+      jobs.push([item]);
+    } else {
+      if (!batch || batch.length === VOTE_BATCH_SIZE) jobs.push((batch = []));
+      batch.push(item);
+    }
+  }
+  return jobs;
+}
+
+async function runJob(ctx: Ctx, job: VoteItem[] | [CouponItem]): Promise<void> {
+  try {
+    if (job[0]?.kind === 'coupon') await sendCoupon(ctx, job[0]);
+    else await sendVotes(ctx, job as VoteItem[]);
+  } catch (e) {
+    const ids = job.map((item) => item.id);
+    if (ctx.signal?.aborted) {
+      // Stopped from outside: put the items back as they were due, and let AbortError pass.
+      await update(ctx, ids, 'sending', () => ({ status: 'queued', sendingSince: null }));
+      throw e;
+    }
+    // Anything unforeseen costs this job a retry, never the rest of the queue.
+    const message = e instanceof Error && e.message ? e.message : OUTBOX_MESSAGES.voteFailed;
+    await settle(ctx, job, () => ({ action: 'retry', message }));
+  }
+}
+
+async function sendVotes(ctx: Ctx, items: VoteItem[]): Promise<void> {
+  await markSending(ctx, items);
+  const p_votes = items.map((item) => ({ id: item.id, ...item.payload }));
+  let call = await submitVotes(ctx, p_votes);
+  if (call.verdict?.action === 'auth' && !ctx.onlyAnonymous) {
+    // A signed-in visitor's token was refused: refresh once and resend at once (not another attempt).
+    const { data } = await ctx.client.auth.refreshSession();
+    if (data.session) call = await submitVotes(ctx, p_votes);
+  }
+  const { verdict, results } = call;
+  if (verdict) {
+    // Anonymous 401 means a wrong anon key (configuration): keep retrying, never drop votes.
+    const outcome: Verdict = verdict.action === 'auth' ? { action: 'retry', message: verdict.message } : verdict;
+    return settle(ctx, items, () => outcome);
+  }
+  const byId = new Map(results.map((r) => [r.id.toLowerCase(), r]));
+  await settle(ctx, items, (item) => {
+    const result = byId.get(item.id.toLowerCase());
+    return result ? classifyVoteResult(result) : { action: 'retry', message: OUTBOX_MESSAGES.badAnswer };
+  });
+}
+
+async function submitVotes(
+  ctx: Ctx,
+  p_votes: unknown[],
+): Promise<{ verdict: Verdict; results?: undefined } | { verdict?: undefined; results: z.infer<typeof VoteResults> }> {
+  const { signal, done } = requestSignal(ctx.signal);
+  try {
+    const { data, error, status } = await ctx.client.rpc('submit_votes', { p_votes }).abortSignal(signal);
+    ctx.signal?.throwIfAborted();
+    if (error) return { verdict: classifyRpcFailure(status, error) };
+    const parsed = VoteResults.safeParse(data);
+    return parsed.success
+      ? { results: parsed.data }
+      : { verdict: { action: 'retry', message: OUTBOX_MESSAGES.badAnswer } };
+  } finally {
+    done();
+  }
+}
+
+async function sendCoupon(ctx: Ctx, item: CouponItem): Promise<void> {
+  const ready = await couponSession(ctx, item.payload.user_id);
+  if (ready !== 'ok') return settle(ctx, [item], () => ready, 'queued');
+  await markSending(ctx, [item]);
+  let outcome = await invokeCoupon(ctx, item);
+  if (outcome.action === 'auth') {
+    // 401: refresh once and resend at once (not counted as an attempt); a second 401 needs the visitor.
+    const refreshed = await refresh(ctx);
+    outcome = refreshed === 'ok' ? await invokeCoupon(ctx, item) : refreshed;
+    if (outcome.action === 'auth') outcome = { action: 'needs_sign_in' };
+  }
+  await settle(ctx, [item], () => outcome);
+}
+
+/** The visitor who asked must still be signed in; a token close to expiry is refreshed here, under the lock. */
+async function couponSession(ctx: Ctx, userId: string): Promise<'ok' | Outcome> {
+  const { data, error } = await ctx.client.auth.getSession();
+  if (error && isAuthRetryableFetchError(error)) return { action: 'retry', message: OUTBOX_MESSAGES.offline };
+  const session = data.session;
+  if (!session || session.user.id !== userId) return { action: 'needs_sign_in' };
+  const expiresAtMs = (session.expires_at ?? Infinity) * 1_000;
+  return expiresAtMs - ctx.now() < TOKEN_REFRESH_MARGIN_MS ? refresh(ctx) : 'ok';
+}
+
+async function refresh(ctx: Ctx): Promise<'ok' | Outcome> {
+  const { data, error } = await ctx.client.auth.refreshSession();
+  if (!error && data.session) return 'ok';
+  // Offline, or another tab rotated the token under us: try again later rather than sign the visitor out.
+  if (error && (isAuthRetryableFetchError(error) || error.name === 'AuthRefreshDiscardedError')) {
+    return { action: 'retry', message: OUTBOX_MESSAGES.offline };
+  }
+  return { action: 'needs_sign_in' };
+}
+
+async function invokeCoupon(ctx: Ctx, item: CouponItem): Promise<Outcome> {
+  const { signal, done } = requestSignal(ctx.signal);
+  try {
+    const { advertiser_id, coupon_type } = item.payload;
+    const { data, error } = await ctx.client.functions.invoke('send-coupon', {
+      body: { request_id: item.id, advertiser_id, coupon_type },
+      signal,
+    });
+    ctx.signal?.throwIfAborted();
+    if (error) return await classifyFunctionError(error, ctx.now());
+    const answer = CouponAnswer.safeParse(data);
+    if (!answer.success) return { action: 'retry', message: OUTBOX_MESSAGES.badAnswer };
+    return { action: 'sent', result: { coupon_code: answer.data.coupon_code } };
+  } finally {
+    done();
+  }
+}
+
+/** A per-request timeout tied to the caller's signal (AbortSignal.any is missing in older Safari). */
+function requestSignal(outer: AbortSignal | undefined): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The request timed out', 'TimeoutError')),
+    REQUEST_TIMEOUT_MS,
+  );
+  const onAbort = () => controller.abort(outer?.reason);
+  outer?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+async function markSending(ctx: Ctx, items: OutboxItem[]): Promise<void> {
+  const at = ctx.now();
+  await update(
+    ctx,
+    items.map((item) => item.id),
+    'queued',
+    (item) => ({ status: 'sending', sendingSince: at, attempts: item.attempts + 1 }),
+  );
+}
+
+/** Writes each item's outcome in one transaction, and counts it. */
+async function settle(
+  ctx: Ctx,
+  items: OutboxItem[],
+  outcomeOf: (item: OutboxItem) => Outcome,
+  from: OutboxStatus = 'sending',
+): Promise<void> {
+  const at = ctx.now();
+  const outcomes = new Map(items.map((item) => [item.id, outcomeOf(item)]));
+  // One jitter draw per batch keeps its votes together for the next round trip.
+  const jitter = ctx.random();
+  const retryAt = (attempts: number, floorMs?: number) => nextAttemptAt(at, attempts, floorMs, () => jitter);
+  const written = await update(ctx, [...outcomes.keys()], from, (item) => {
+    const outcome = outcomes.get(item.id)!;
+    const base = { sendingSince: null };
+    switch (outcome.action) {
+      case 'sent':
+        return { ...base, status: 'sent', sentAt: at, lastError: null, ...(outcome.result ? { result: outcome.result } : {}) };
+      case 'failed':
+        return { ...base, status: 'failed', lastError: outcome.message };
+      case 'needs_sign_in':
+      case 'auth':
+        return { ...base, status: 'needs_sign_in', lastError: OUTBOX_MESSAGES.signInAgain };
+      case 'retry':
+        return { ...base, status: 'queued', lastError: outcome.message, nextAttemptAt: retryAt(item.attempts, outcome.floorMs) };
+    }
+  });
+  for (const status of written) {
+    if (status === 'sent') ctx.summary.sent++;
+    else if (status === 'failed') ctx.summary.failed++;
+    else if (status === 'needs_sign_in') ctx.summary.needsSignIn++;
+    else if (status === 'queued') ctx.summary.retrying++;
+  }
+}
+
+/** Applies changes to the items still in status `from` (one transaction); returns the new statuses. */
+async function update(
+  { db }: Ctx,
+  ids: string[],
+  from: OutboxStatus,
+  changesOf: (item: OutboxItem) => Changes,
+): Promise<OutboxStatus[]> {
+  const statuses: OutboxStatus[] = [];
+  await db.outbox
+    .where('id')
+    .anyOf(ids)
+    .filter((item) => item.status === from)
+    .modify((item) => {
+      Object.assign(item, changesOf(item));
+      statuses.push(item.status);
+    });
+  return statuses;
+}

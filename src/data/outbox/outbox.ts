@@ -1,0 +1,141 @@
+// Stores visitor intent (votes, coupon requests) in the IndexedDB outbox, and lets the visitor retry or discard.
+import { z } from 'zod';
+import type { ShowDb } from '../db.ts';
+import type { CouponItem, CouponPayload, OutboxItem, VoteItem, VotePayload } from './types.ts';
+
+/** SPEC §5 texts, so a form can show what the outbox refused. */
+const REQUIRED = 'Please fill in all required fields';
+const CONTACT = 'Please provide either an email address or phone number';
+const EMAIL = 'Please enter a valid email address';
+/** The server's check constraint, so a vote the server would reject never enters the queue. */
+const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+const required = (max: number) => z.string().trim().min(1, REQUIRED).max(max, `At most ${max} characters`);
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+export const VotePayloadSchema = z
+  .object({
+    event_id: z.number().int().positive(),
+    first_name: required(100),
+    last_name: required(100),
+    email: optional(254).refine((v) => v === null || EMAIL_SHAPE.test(v), EMAIL),
+    phone: optional(40),
+    catalog_number: required(40),
+  })
+  .refine((v) => v.email !== null || v.phone !== null, CONTACT) satisfies z.ZodType<VotePayload>;
+
+export const CouponPayloadSchema = z.object({
+  advertiser_id: z.number().int().positive(),
+  coupon_type: z.enum(['discount', 'rebate']),
+  user_id: z.uuid(),
+  company_name: z.string().trim().min(1),
+}) satisfies z.ZodType<CouponPayload>;
+
+export type VoteInput = z.input<typeof VotePayloadSchema>;
+export type CouponInput = z.input<typeof CouponPayloadSchema>;
+
+export type OutboxErrorCode = 'invalid_payload';
+
+export class OutboxError extends Error {
+  override name = 'OutboxError';
+  constructor(
+    readonly code: OutboxErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new OutboxError('invalid_payload', result.error.issues[0]?.message ?? 'Invalid request');
+  return result.data;
+}
+
+interface EnqueueOptions {
+  now?: () => number;
+}
+
+/** createdAt is unique and increasing, so "creation order" holds even for items added in the same millisecond. */
+async function nextCreatedAt(db: ShowDb, now: number): Promise<number> {
+  const newest = await db.outbox.orderBy('createdAt').last();
+  return newest && newest.createdAt >= now ? newest.createdAt + 1 : now;
+}
+
+/** A new queued item, due at once; createdAt may run a few ms ahead of the clock (see nextCreatedAt). */
+async function fresh(db: ShowDb, now: number) {
+  return {
+    id: crypto.randomUUID(),
+    status: 'queued' as const,
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+    createdAt: await nextCreatedAt(db, now),
+    sendingSince: null,
+    sentAt: null,
+  };
+}
+
+/** Validates a vote (SPEC §5) and queues it; throws OutboxError('invalid_payload') with the SPEC text. */
+export async function enqueueVote(db: ShowDb, input: VoteInput, { now = Date.now }: EnqueueOptions = {}): Promise<VoteItem> {
+  const payload = parse(VotePayloadSchema, input);
+  return db.transaction('rw', db.outbox, async () => {
+    const item: VoteItem = { ...(await fresh(db, now())), kind: 'vote', payload };
+    await db.outbox.add(item);
+    return item;
+  });
+}
+
+/** Queues a coupon request of the signed-in visitor `user_id`; it is sent only while that visitor is signed in. */
+export async function enqueueCoupon(
+  db: ShowDb,
+  input: CouponInput,
+  { now = Date.now }: EnqueueOptions = {},
+): Promise<CouponItem> {
+  const payload = parse(CouponPayloadSchema, input);
+  return db.transaction('rw', db.outbox, async () => {
+    const item: CouponItem = { ...(await fresh(db, now())), kind: 'coupon', payload, result: null };
+    await db.outbox.add(item);
+    return item;
+  });
+}
+
+/** Puts a failed or needs-sign-in item back in the queue, due now; false if it is in another state. */
+export async function retryItem(db: ShowDb, id: string, { now = Date.now }: EnqueueOptions = {}): Promise<boolean> {
+  const changed = await db.outbox
+    .where('id')
+    .equals(id)
+    .filter((item) => item.status === 'failed' || item.status === 'needs_sign_in')
+    .modify({ status: 'queued', nextAttemptAt: now(), lastError: null, sendingSince: null });
+  return changed > 0;
+}
+
+/** Re-queues this visitor's coupon requests that waited for a sign-in (call on SIGNED_IN). */
+export async function resumeAfterSignIn(db: ShowDb, userId: string, { now = Date.now }: EnqueueOptions = {}): Promise<number> {
+  return db.outbox
+    .where('status')
+    .equals('needs_sign_in')
+    .filter((item) => item.kind === 'coupon' && item.payload.user_id === userId)
+    .modify({ status: 'queued', nextAttemptAt: now(), lastError: null });
+}
+
+/** Deletes a failed item (the UI asks first); anything else stays, so nothing is dropped unseen. */
+export async function discardItem(db: ShowDb, id: string): Promise<boolean> {
+  const deleted = await db.outbox
+    .where('id')
+    .equals(id)
+    .filter((item) => item.status === 'failed')
+    .delete();
+  return deleted > 0;
+}
+
+/** Every outbox item, newest first. */
+export function listOutbox(db: ShowDb): Promise<OutboxItem[]> {
+  return db.outbox.orderBy('createdAt').reverse().toArray();
+}

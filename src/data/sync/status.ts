@@ -1,0 +1,27 @@
+// Sync status held in memory (a zustand vanilla store) for the UI; the engine and triggers write it.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
+export interface SyncStatus {
+  /** The browser's idea of connectivity (navigator.onLine and online/offline events). */
+  online: boolean;
+  /** A pull cycle is running. */
+  syncing: boolean;
+  /** Client clock (ms) of the last complete pull cycle. */
+  lastSyncedAt: number | null;
+  /** A message to show for the last failed cycle; null after a successful one. */
+  lastError: string | null;
+}
+
+export type SyncStatusStore = StoreApi<SyncStatus>;
+
+/** A fresh status store (tests make their own; the app uses syncStatus). */
+export function createSyncStatusStore(): SyncStatusStore {
+  return createStore<SyncStatus>()(() => ({
+    online: globalThis.navigator?.onLine ?? true,
+    syncing: false,
+    lastSyncedAt: null,
+    lastError: null,
+  }));
+}
+
+export const syncStatus: SyncStatusStore = createSyncStatusStore();

@@ -1,0 +1,23 @@
+// Screens read the local mirror only; this turns a live query plus the sync status into a view state.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncStatus } from './sync/use-sync-status.ts';
+
+export type MirrorView<T> =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; data: T };
+
+/**
+ * `isEmpty` says when the result means "nothing mirrored yet": then the view is loading while the
+ * first sync runs, or the error when it failed (SPEC §8: the query's error text, else failedText).
+ */
+export function useMirror<T>(query: () => Promise<T>, deps: unknown[], failedText: string, isEmpty: (data: T) => boolean): MirrorView<T> {
+  const data = useLiveQuery(query, deps);
+  const sync = useSyncStatus();
+  if (data === undefined) return { state: 'loading' };
+  if (isEmpty(data) && sync.lastSyncedAt === null) {
+    if (sync.lastError && !sync.syncing) return { state: 'error', message: sync.lastError || failedText };
+    return { state: 'loading' };
+  }
+  return { state: 'ready', data };
+}

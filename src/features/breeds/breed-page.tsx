@@ -1,0 +1,114 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { db } from '../../data/app-data.ts';
+import type { Breed, Cattery } from '../../data/rows.ts';
+import { useMirror } from '../../data/use-mirror.ts';
+import { parseListText } from '../../lib/list-text.ts';
+import { catterySlug } from '../../lib/slug.ts';
+import { Gallery } from '../../ui/gallery.tsx';
+import { ShowImage } from '../../ui/image.tsx';
+import { ErrorBox, Loading } from '../../ui/states.tsx';
+
+const TILES: [keyof Breed, string][] = [
+  ['activity_level', 'Activity Level'],
+  ['grooming_level', 'Grooming Level'],
+  ['vocality', 'Vocality'],
+  ['habitat', 'Habitat'],
+  ['life_expectancy', 'Life Expectancy'],
+  ['colors', 'Colors'],
+];
+
+const SECTIONS: [keyof Breed, string][] = [
+  ['about', 'About the Breed'],
+  ['temperament', 'Temperament'],
+  ['health_and_development', 'Health and Development'],
+  ['health_challenges', 'Health Challenges'],
+  ['health_tests', 'Health Tests'],
+];
+
+interface BreedDetail {
+  breed: Breed | undefined;
+  breeders: Cattery[];
+  anyBreeds: boolean;
+}
+
+async function loadBreed(abbreviation: string): Promise<BreedDetail> {
+  const breed =
+    (await db.breeds.where('universal_breed_abbreviation').equals(abbreviation).first()) ??
+    (await db.breeds.filter((b) => b.universal_breed_abbreviation.toLowerCase() === abbreviation.toLowerCase()).first());
+  const anyBreeds = breed !== undefined || (await db.breeds.count()) > 0;
+  if (!breed) return { breed, breeders: [], anyBreeds };
+  const links = await db.cattery_has_breed.where('breed_id').equals(breed.id).toArray();
+  const breeders = (await db.catteries.bulkGet(links.map((l) => l.cattery_id))).filter((c): c is Cattery => c !== undefined);
+  breeders.sort((a, b) => a.name.localeCompare(b.name));
+  return { breed, breeders, anyBreeds };
+}
+
+export function BreedPage() {
+  const { breedAbbreviation = '' } = useParams();
+  const navigate = useNavigate();
+  const view = useMirror(() => loadBreed(breedAbbreviation), [breedAbbreviation], 'Failed to fetch breeds', (d) => !d.anyBreeds);
+  const back = (
+    <button type="button" className="back-button" onClick={() => navigate(-1)}>
+      ← Back
+    </button>
+  );
+
+  if (view.state === 'loading') return <main className="page">{back}<Loading>Loading breed</Loading></main>;
+  if (view.state === 'error') return <main className="page">{back}<ErrorBox>{view.message}</ErrorBox></main>;
+  const { breed, breeders } = view.data;
+  if (!breed) {
+    return (
+      <main className="page">
+        {back}
+        <h1>Breed not found</h1>
+      </main>
+    );
+  }
+  const gallery = parseListText(breed.detail_images);
+  return (
+    <main className="page breed-detail">
+      {back}
+      <div className="hero">
+        <ShowImage path={breed.overview_image} alt={breed.breed_name} className="hero-image" />
+        <h1>{breed.breed_name}</h1>
+      </div>
+      <ul className="attribute-tiles">
+        {TILES.map(([key, label]) => (
+          <li key={key} className="attribute-tile">
+            <span className="attribute-label">{label}</span>
+            <span className="attribute-value">{String(breed[key] ?? '—')}</span>
+          </li>
+        ))}
+      </ul>
+      {SECTIONS.filter(([key]) => breed[key]).map(([key, title]) => (
+        <section key={key} className="breed-section">
+          <h2>{title}</h2>
+          <p>{String(breed[key])}</p>
+        </section>
+      ))}
+      {gallery.length > 0 && (
+        <section className="breed-section">
+          <h2>Gallery</h2>
+          <Gallery images={gallery} label={`${breed.breed_name} picture`} />
+        </section>
+      )}
+      <section className="breed-section">
+        <h2>Certified Breeders</h2>
+        {breeders.length === 0 ? (
+          <p>No certified breeders for this breed yet.</p>
+        ) : (
+          <ul className="breeder-links">
+            {breeders.map((c) => (
+              <li key={c.id}>
+                <Link to={`/catteries/${catterySlug(c.name)}?returnUrl=${encodeURIComponent(`/breeds/${breed.universal_breed_abbreviation}`)}`}>
+                  {c.name}
+                </Link>
+                {c.city && <span className="muted"> · {[c.city, c.country].filter(Boolean).join(', ')}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,131 @@
+// Visitor's Choice (SPEC §2, §4, §5): the vote is stored in the outbox first, then sent; the visitor
+// sees where it stands, online or not.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState, type FormEvent } from 'react';
+import { db, drainOutboxNow } from '../../data/app-data.ts';
+import { enqueueVote } from '../../data/outbox/outbox.ts';
+import type { OutboxItem } from '../../data/outbox/types.ts';
+import { parseLocalDate } from '../../lib/dates.ts';
+import { validateVote, type VoteForm } from '../../lib/vote.ts';
+import { ErrorBox } from '../../ui/states.tsx';
+import { OutboxStatusLine } from '../../ui/outbox-status.tsx';
+
+const EMPTY: VoteForm = { first_name: '', last_name: '', email: '', phone: '', catalog_number: '' };
+/** How long the form waits for a live answer before it settles for "queued". */
+const SETTLE_MS = 4000;
+
+const todayIso = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** The event not yet ended that starts first (SPEC §7 "Read active event"). */
+async function activeEvent() {
+  const today = todayIso();
+  const open = await db.events.where('end_date').aboveOrEqual(today).toArray();
+  return open.sort((a, b) => parseLocalDate(a.start_date).getTime() - parseLocalDate(b.start_date).getTime())[0];
+}
+
+async function settle(id: string): Promise<OutboxItem | undefined> {
+  const deadline = Date.now() + SETTLE_MS;
+  for (;;) {
+    const item = await db.outbox.get(id);
+    if (!item || item.status === 'sent' || item.status === 'failed' || !navigator.onLine || Date.now() > deadline) return item;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+export function VotePage() {
+  const [form, setForm] = useState<VoteForm>(EMPTY);
+  const [phase, setPhase] = useState<'idle' | 'submitting' | 'success'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [voteId, setVoteId] = useState<string | null>(null);
+  const item = useLiveQuery(() => (voteId ? db.outbox.get(voteId) : undefined), [voteId]);
+
+  const field = (name: keyof VoteForm) => ({
+    id: `vote-${name}`,
+    name,
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const checked = validateVote(form);
+    if (!checked.ok) return setError(checked.message);
+    setPhase('submitting');
+    try {
+      const event = await activeEvent();
+      if (!event) {
+        setPhase('idle');
+        return setError('No active event found');
+      }
+      const queued = await enqueueVote(db, { ...checked.vote, event_id: event.id });
+      void drainOutboxNow();
+      const settled = await settle(queued.id);
+      if (settled?.status === 'failed') {
+        // A permanent refusal (e.g. this e-mail already voted) belongs on the form, fields kept.
+        setPhase('idle');
+        return setError(settled.lastError ?? 'An error occurred');
+      }
+      setVoteId(queued.id);
+      setForm(EMPTY);
+      setPhase('success');
+    } catch (err) {
+      setPhase('idle');
+      setError(err instanceof Error && err.message ? err.message : 'An error occurred');
+    }
+  }
+
+  if (phase === 'success') {
+    return (
+      <main className="page vote">
+        <section className="vote-success" aria-live="polite">
+          <h1>Thank you for your vote!</h1>
+          <p>Your choice has been recorded successfully.</p>
+          {item && <OutboxStatusLine item={item} />}
+          <button type="button" onClick={() => { setVoteId(null); setPhase('idle'); }}>
+            Submit another vote
+          </button>
+        </section>
+      </main>
+    );
+  }
+
+  return (
+    <main className="page vote">
+      <section className="hero">
+        <h1>Visitor's Choice</h1>
+        <p>Which cat stole your heart? Give the catalog number of your favourite and vote once for this show.</p>
+      </section>
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="form-row">
+          <label htmlFor="vote-first_name">First name *</label>
+          <input {...field('first_name')} autoComplete="given-name" required />
+        </div>
+        <div className="form-row">
+          <label htmlFor="vote-last_name">Last name *</label>
+          <input {...field('last_name')} autoComplete="family-name" required />
+        </div>
+        <div className="form-row">
+          <label htmlFor="vote-email">E-mail</label>
+          <input {...field('email')} type="email" autoComplete="email" inputMode="email" />
+        </div>
+        <div className="form-row">
+          <label htmlFor="vote-phone">Phone</label>
+          <input {...field('phone')} type="tel" autoComplete="tel" />
+        </div>
+        <p className="hint">Please give either an e-mail address or a phone number so we can contact you.</p>
+        <div className="form-row">
+          <label htmlFor="vote-catalog_number">Catalog number *</label>
+          <input {...field('catalog_number')} inputMode="numeric" required />
+        </div>
+        {error && <ErrorBox>{error}</ErrorBox>}
+        <button type="submit" disabled={phase === 'submitting'}>
+          {phase === 'submitting' ? 'Submitting...' : 'Submit vote'}
+        </button>
+      </form>
+    </main>
+  );
+}

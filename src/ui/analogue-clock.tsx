@@ -1,0 +1,24 @@
+import { useNow } from './use-now.ts';
+
+/** A live analogue clock (the Home page's Event Schedule tile). */
+export function AnalogueClock({ size = 72 }: { size?: number }) {
+  const now = useNow();
+  const s = now.getSeconds();
+  const m = now.getMinutes() + s / 60;
+  const h = (now.getHours() % 12) + m / 60;
+  const hand = (angle: number, length: number, width: number, colour: string) => (
+    <line x1="50" y1="50" x2={50 + length * Math.sin((angle * Math.PI) / 180)} y2={50 - length * Math.cos((angle * Math.PI) / 180)} stroke={colour} strokeWidth={width} strokeLinecap="round" />
+  );
+  return (
+    <svg width={size} height={size} viewBox="0 0 100 100" role="img" aria-label={`Clock showing ${now.toLocaleTimeString()}`} className="analogue-clock">
+      <circle cx="50" cy="50" r="46" fill="#fff" stroke="currentColor" strokeWidth="4" />
+      {Array.from({ length: 12 }, (_, i) => (
+        <line key={i} x1="50" y1="8" x2="50" y2={i % 3 === 0 ? 16 : 12} stroke="currentColor" strokeWidth="3" transform={`rotate(${i * 30} 50 50)`} />
+      ))}
+      {hand(h * 30, 24, 5, 'currentColor')}
+      {hand(m * 6, 34, 3.5, 'currentColor')}
+      {hand(s * 6, 38, 1.5, '#dc2626')}
+      <circle cx="50" cy="50" r="3" fill="currentColor" />
+    </svg>
+  );
+}

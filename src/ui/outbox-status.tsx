@@ -1,0 +1,28 @@
+// One line saying where a queued write stands (DESIGN: "queued — will send when you are back online", "sent", or the error).
+import type { OutboxItem } from '../data/outbox/types.ts';
+
+export function outboxStatusText(item: OutboxItem, online: boolean): string {
+  switch (item.status) {
+    case 'queued':
+      return online ? 'Queued — sending shortly' : 'Queued — will send when you are back online';
+    case 'sending':
+      return 'Sending…';
+    case 'sent':
+      return 'Sent';
+    case 'needs_sign_in':
+      return item.lastError ?? 'Sign in again to send this request.';
+    case 'failed':
+      return item.lastError ?? 'An error occurred';
+  }
+}
+
+export function OutboxStatusLine({ item }: { item: OutboxItem }) {
+  const online = typeof navigator === 'undefined' ? true : navigator.onLine;
+  const text = outboxStatusText(item, online);
+  if (item.status === 'failed') return <p className="error-box" role="alert">{text}</p>;
+  return (
+    <p className={`outbox-status outbox-${item.status}`} role="status">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,21 @@
+// The worker's own outbox drain: anonymous votes only, from the app's IndexedDB, with the anon key.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { appConfig } from '../src/config.ts';
+import { ShowDb } from '../src/data/db.ts';
+import { drainOutbox, type DrainSummary } from '../src/data/outbox/drain.ts';
+
+/** Stays under Chromium's 5-minute limit for one sync event. */
+const SW_DRAIN_TIMEOUT_MS = 4 * 60_000;
+
+let db: ShowDb | undefined;
+let client: SupabaseClient | undefined;
+
+/** Drains the queued anonymous votes; signed-in items (coupons) are left for a page. */
+export function drainAnonymousVotes(): Promise<DrainSummary> {
+  db ??= new ShowDb();
+  // No session in the worker: a refresh here could race a tab's and revoke the session (SYNC.md).
+  client ??= createClient(appConfig().supabaseUrl, appConfig().supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  return drainOutbox({ db, client, onlyAnonymous: true, signal: AbortSignal.timeout(SW_DRAIN_TIMEOUT_MS) });
+}

@@ -1,0 +1,34 @@
+// The service worker: precached app shell, runtime routes (routes.ts), Background Sync → outbox (outbox-sync.ts).
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { configResult } from '../src/config.ts';
+import { drainAnonymousVotes } from './anonymous-drain.ts';
+import { OUTBOX_SYNC_TAG, runOutboxSync } from './outbox-sync.ts';
+import { registerRoutes } from './routes.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+registerRoutes({
+  basePath: import.meta.env.BASE_URL,
+  origin: self.location.origin,
+  // An invalid build config still gets the shell (which explains the problem) and storage images.
+  imageRootUrl: configResult.ok ? configResult.config.imageRootUrl : null,
+});
+
+// A new version waits until the visitor presses Reload in the update prompt (registerType 'prompt').
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('sync', (event) => {
+  if (event.tag !== OUTBOX_SYNC_TAG) return;
+  event.waitUntil(
+    runOutboxSync({
+      windows: () => self.clients.matchAll({ type: 'window', includeUncontrolled: true }),
+      drainAnonymous: drainAnonymousVotes,
+    }),
+  );
+});

@@ -1,0 +1,785 @@
+// The outbox end to end: IndexedDB (fake-indexeddb) ↔ real supabase-js ↔ the venue server on PGlite,
+// with the network scripted to drop, lose and refuse; plus the pure parts (backoff, classification, locks).
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { VenueServer } from '../../server/start.ts';
+import { ShowDb } from '../../src/data/db.ts';
+import { backoffMs, nextAttemptAt, retryAfterMs } from '../../src/data/outbox/backoff.ts';
+import { requestBackgroundSync } from '../../src/data/outbox/background-sync.ts';
+import {
+  classifyFunctionError,
+  classifyRpcFailure,
+  classifyVoteResult,
+  MISSING_FUNCTION_FLOOR_MS,
+  OUTBOX_MESSAGES,
+} from '../../src/data/outbox/classify.ts';
+import { drainOutbox, STUCK_SENDING_MS, type DrainOptions, type DrainSummary } from '../../src/data/outbox/drain.ts';
+import { createLocalLocks, DRAIN_LOCK_NAME } from '../../src/data/outbox/lock.ts';
+import {
+  discardItem,
+  enqueueCoupon,
+  enqueueVote,
+  listOutbox,
+  OutboxError,
+  resumeAfterSignIn,
+  retryItem,
+} from '../../src/data/outbox/outbox.ts';
+import { startOutboxTriggers } from '../../src/data/outbox/triggers.ts';
+import type { CouponItem, OutboxItem } from '../../src/data/outbox/types.ts';
+import { mailsTo, uniqueEmail } from '../helpers/mailbox.ts';
+import { client, startTestServer } from '../helpers/server.ts';
+import {
+  auditedLocks,
+  clientWithFetch,
+  delay,
+  isSendCoupon,
+  isSubmitVotes,
+  jsonResponse,
+  offlineFetch,
+  scriptedFetch,
+  storedVotes,
+  votePayload,
+} from './outbox-helpers.ts';
+
+const PASSWORD = 'Whiskers#2026';
+const DUPLICATE = 'This email address has already been used to vote in this event';
+const SIGN_IN_AGAIN = 'Sign in again to send this coupon request.';
+const COUPON_FAILED = 'Failed to send coupon email. Please try again later.';
+const noJitter = () => 0;
+
+let db: ShowDb;
+beforeEach(() => {
+  db = new ShowDb('outbox-' + crypto.randomUUID());
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+const all = () => db.outbox.toArray();
+const get = async (id: string) => (await db.outbox.get(id))!;
+/** One drain with fresh locks (each test is its own "browser"), no jitter unless given. */
+const drain = (options: Partial<DrainOptions> & Pick<DrainOptions, 'client'>): Promise<DrainSummary> =>
+  drainOutbox({ db, locks: createLocalLocks(), random: noJitter, ...options });
+
+async function signUp(c: SupabaseClient): Promise<{ email: string; userId: string; refreshToken: string }> {
+  const email = uniqueEmail('shopper');
+  const { data, error } = await c.auth.signUp({
+    email,
+    password: PASSWORD,
+    options: { data: { first_name: 'Grace', last_name: 'Hopper' } },
+  });
+  expect(error).toBeNull();
+  expect(data.session).not.toBeNull();
+  return { email, userId: data.user!.id, refreshToken: data.session!.refresh_token };
+}
+
+const couponMails = async (server: VenueServer, email: string) =>
+  (await mailsTo(server, email)).filter((m) => m.subject.includes('coupon'));
+
+describe('enqueue and the visitor-facing operations', () => {
+  it('validates votes with the SPEC §5 texts and stores them trimmed, empty contact fields as null', async () => {
+    const base = { event_id: 1, first_name: ' Ada ', last_name: 'Lovelace', email: ' ada@example.com ', phone: '', catalog_number: ' 12 ' };
+    const item = await enqueueVote(db, base);
+    expect(item).toMatchObject({ kind: 'vote', status: 'queued', attempts: 0, lastError: null, sendingSince: null, sentAt: null });
+    expect(item.payload).toEqual({ event_id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: null, catalog_number: '12' });
+    expect(item.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await get(item.id)).toEqual(item);
+
+    const cases: [Partial<typeof base>, string][] = [
+      [{ first_name: '  ' }, 'Please fill in all required fields'],
+      [{ catalog_number: '' }, 'Please fill in all required fields'],
+      [{ email: ' ', phone: '' }, 'Please provide either an email address or phone number'],
+      [{ email: 'ada at example.com' }, 'Please enter a valid email address'],
+    ];
+    for (const [change, message] of cases) {
+      const error = await enqueueVote(db, { ...base, ...change }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(OutboxError);
+      expect(error).toMatchObject({ code: 'invalid_payload', message });
+    }
+    expect(await db.outbox.count()).toBe(1);
+
+    const phoneOnly = await enqueueVote(db, { ...base, email: null, phone: '+31 6 1234' });
+    expect(phoneOnly.payload).toMatchObject({ email: null, phone: '+31 6 1234' });
+  });
+
+  it('validates coupon requests', async () => {
+    const ok = { advertiser_id: 3, coupon_type: 'discount' as const, user_id: crypto.randomUUID(), company_name: 'Pawsome' };
+    const item = await enqueueCoupon(db, ok);
+    expect(item).toMatchObject({ kind: 'coupon', status: 'queued', result: null, payload: ok });
+    await expect(enqueueCoupon(db, { ...ok, user_id: 'nobody' })).rejects.toBeInstanceOf(OutboxError);
+    await expect(enqueueCoupon(db, { ...ok, coupon_type: 'free' as never })).rejects.toBeInstanceOf(OutboxError);
+  });
+
+  it('keeps creation order within one millisecond, and lists newest first', async () => {
+    const now = () => 1_000;
+    const a = await enqueueVote(db, votePayload(1), { now });
+    const b = await enqueueVote(db, votePayload(1), { now });
+    const c = await enqueueVote(db, votePayload(1), { now: () => 500 });
+    expect([a.createdAt, b.createdAt, c.createdAt]).toEqual([1_000, 1_001, 1_002]);
+    expect((await listOutbox(db)).map((i) => i.id)).toEqual([c.id, b.id, a.id]);
+  });
+
+  it('retries only failed or needs-sign-in items, discards only failed ones, resumes a user after sign-in', async () => {
+    const userId = crypto.randomUUID();
+    const [queued, failed, signIn, sent] = await Promise.all([
+      enqueueVote(db, votePayload(1)),
+      enqueueVote(db, votePayload(1)),
+      enqueueCoupon(db, { advertiser_id: 1, coupon_type: 'rebate', user_id: userId, company_name: 'Acme' }),
+      enqueueVote(db, votePayload(1)),
+    ]);
+    await db.outbox.update(failed.id, { status: 'failed', lastError: DUPLICATE, nextAttemptAt: 0 });
+    await db.outbox.update(signIn.id, { status: 'needs_sign_in', lastError: SIGN_IN_AGAIN });
+    await db.outbox.update(sent.id, { status: 'sent' });
+
+    expect(await discardItem(db, queued.id)).toBe(false);
+    expect(await discardItem(db, signIn.id)).toBe(false);
+    expect(await retryItem(db, queued.id)).toBe(false);
+    expect(await retryItem(db, sent.id)).toBe(false);
+    expect(await retryItem(db, failed.id, { now: () => 42 })).toBe(true);
+    expect(await get(failed.id)).toMatchObject({ status: 'queued', lastError: null, nextAttemptAt: 42 });
+
+    expect(await resumeAfterSignIn(db, crypto.randomUUID())).toBe(0);
+    expect(await resumeAfterSignIn(db, userId)).toBe(1);
+    expect(await get(signIn.id)).toMatchObject({ status: 'queued', lastError: null });
+
+    await db.outbox.update(failed.id, { status: 'failed' });
+    expect(await discardItem(db, failed.id)).toBe(true);
+    expect(await db.outbox.get(failed.id)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(3);
+  });
+});
+
+describe('backoff, classification and the lock', () => {
+  it('backs off with full jitter between 0 and min(30 s, 1 s · 2^attempts)', () => {
+    const top = () => 0.999_999;
+    const rows: [number, number][] = [
+      [0, 1_000],
+      [1, 2_000],
+      [3, 8_000],
+      [4, 16_000],
+      [5, 30_000],
+      [40, 30_000],
+    ];
+    for (const [attempts, ceiling] of rows) {
+      expect(backoffMs(attempts, noJitter)).toBe(0);
+      expect(backoffMs(attempts, top)).toBe(ceiling - 1);
+    }
+    expect(nextAttemptAt(1_000, 2, 0, () => 0.5)).toBe(3_000);
+    expect(nextAttemptAt(1_000, 2, 60_000, () => 0.5)).toBe(61_000);
+    expect(retryAfterMs('30', 0)).toBe(30_000);
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6_000);
+    expect(retryAfterMs('soon', 0)).toBeUndefined();
+    expect(retryAfterMs(null, 0)).toBeUndefined();
+  });
+
+  it('classifies whole-call RPC failures as SYNC.md §2.4 does', () => {
+    const rows: [number, { code?: string; message?: string }, string, number?][] = [
+      [0, { message: 'TypeError: Failed to fetch' }, 'retry'],
+      [0, { message: 'TimeoutError: The request timed out' }, 'retry'],
+      [408, { message: 'timeout' }, 'retry'],
+      [425, {}, 'retry'],
+      [429, { message: 'slow down' }, 'retry'],
+      [500, { code: 'XX000', message: 'boom' }, 'retry'],
+      [503, {}, 'retry'],
+      [504, {}, 'retry'],
+      [409, { code: '40001', message: 'serialization' }, 'retry'],
+      [404, { code: 'PGRST202', message: 'Could not find the function' }, 'retry', MISSING_FUNCTION_FLOOR_MS],
+      [401, { code: 'PGRST301', message: 'JWT expired' }, 'auth'],
+      [400, { code: '22023', message: 'At most 50 votes per call' }, 'failed'],
+      [403, { code: '42501', message: 'permission denied' }, 'failed'],
+      [409, { code: '23503', message: 'fk' }, 'failed'],
+      [404, { code: 'PGRST205', message: 'no table' }, 'failed'],
+    ];
+    for (const [status, error, action, floorMs] of rows) {
+      const verdict = classifyRpcFailure(status, error);
+      expect({ status, error, action: verdict.action }).toEqual({ status, error, action });
+      if (floorMs) expect(verdict).toMatchObject({ floorMs });
+    }
+    expect(classifyRpcFailure(400, { code: '22023', message: 'At most 50 votes per call' })).toEqual({
+      action: 'failed',
+      message: 'At most 50 votes per call',
+    });
+    expect(classifyRpcFailure(400, { code: 'X' })).toEqual({ action: 'failed', message: 'An error occurred' });
+    expect(classifyRpcFailure(0, { message: 'TimeoutError: x' })).toEqual({ action: 'retry', message: OUTBOX_MESSAGES.timeout });
+  });
+
+  it('classifies per-vote answers: a replay is delivered, a duplicate gets the SPEC text', () => {
+    const id = crypto.randomUUID();
+    expect(classifyVoteResult({ id, status: 'recorded' })).toEqual({ action: 'sent' });
+    expect(classifyVoteResult({ id, status: 'replayed' })).toEqual({ action: 'sent' });
+    expect(classifyVoteResult({ id, status: 'duplicate', code: '23505', message: 'x' })).toEqual({ action: 'failed', message: DUPLICATE });
+    expect(classifyVoteResult({ id, status: 'rejected', code: '23514', message: 'check' })).toEqual({ action: 'failed', message: 'check' });
+    expect(classifyVoteResult({ id, status: 'rejected' })).toEqual({ action: 'failed', message: 'An error occurred' });
+    expect(classifyVoteResult({ id, status: 'rejected', code: '40P01', message: 'deadlock' }).action).toBe('retry');
+  });
+
+  it('classifies Edge Function errors by name, reading the server text', async () => {
+    const http = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+      name: 'FunctionsHttpError',
+      context: jsonResponse(status, body, headers),
+    });
+    expect(await classifyFunctionError({ name: 'FunctionsFetchError', context: new TypeError('Failed to fetch') }, 0)).toEqual({
+      action: 'retry',
+      message: OUTBOX_MESSAGES.offline,
+    });
+    expect((await classifyFunctionError({ name: 'FunctionsRelayError', context: {} }, 0)).action).toBe('retry');
+    expect((await classifyFunctionError(http(401, { error: 'Please sign in to request a coupon.' }), 0)).action).toBe('auth');
+    expect(await classifyFunctionError(http(409, { error: 'busy', retryable: true }, { 'Retry-After': '30' }), 0)).toEqual({
+      action: 'retry',
+      message: 'busy',
+      floorMs: 30_000,
+    });
+    expect(await classifyFunctionError(http(409, { error: 'This request id belongs to another coupon request.' }), 0)).toEqual({
+      action: 'failed',
+      message: 'This request id belongs to another coupon request.',
+    });
+    expect((await classifyFunctionError(http(502, { error: COUPON_FAILED, retryable: true }), 0)).action).toBe('retry');
+    expect((await classifyFunctionError(http(429, {}, { 'Retry-After': '5' }), 0))).toMatchObject({ action: 'retry', floorMs: 5_000 });
+    expect(await classifyFunctionError(http(422, { error: 'This advertiser does not offer that voucher.' }), 0)).toEqual({
+      action: 'failed',
+      message: 'This advertiser does not offer that voucher.',
+    });
+    const notJson = { name: 'FunctionsHttpError', context: new Response('<html>', { status: 404 }) };
+    expect(await classifyFunctionError(notJson, 0)).toEqual({ action: 'failed', message: COUPON_FAILED });
+  });
+
+  it('the local lock manager grants one holder; ifAvailable gets null while held, and a throw releases it', async () => {
+    const locks = createLocalLocks();
+    let release!: () => void;
+    const first = locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, async (lock) => {
+      expect(lock).not.toBeNull();
+      await new Promise<void>((r) => (release = r));
+      return 'first';
+    });
+    expect(await locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, (lock) => lock)).toBeNull();
+    expect(await locks.request('another-lock', { ifAvailable: true }, (lock) => lock !== null)).toBe(true);
+    const waiting = locks.request(DRAIN_LOCK_NAME, {}, (lock) => (lock ? 'waited' : 'refused'));
+    release();
+    expect(await first).toBe('first');
+    expect(await waiting).toBe('waited');
+    await expect(locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, () => Promise.reject(new Error('x')))).rejects.toThrow('x');
+    expect(await locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, (lock) => lock !== null)).toBe(true);
+  });
+});
+
+describe('drain against the venue server', () => {
+  let server: VenueServer;
+  let eventId: number;
+  let discountAdvertiser: { id: number; company_name: string };
+  let noRebateAdvertiser: { id: number; company_name: string };
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    const anon = client(server);
+    eventId = (await anon.from('events').select('id').order('id').limit(1).single()).data!.id as number;
+    discountAdvertiser = (await anon.from('advertisers').select('id, company_name').eq('discount_voucher_enabled', true).order('id').limit(1).single()).data!;
+    noRebateAdvertiser = (await anon.from('advertisers').select('id, company_name').eq('rebate_voucher_enabled', false).order('id').limit(1).single()).data!;
+  });
+  afterAll(() => server?.close());
+
+  const queueVotes = async (n: number) => {
+    const items = [];
+    for (let i = 0; i < n; i++) items.push(await enqueueVote(db, votePayload(eventId)));
+    return items.map((item) => item.id);
+  };
+
+  it('1. keeps 50 offline votes queued with attempts and a backoff time, then delivers each exactly once', async () => {
+    const ids = await queueVotes(50);
+    const before = Date.now();
+    const offline = await drain({ client: clientWithFetch(server, offlineFetch), random: () => 0.5 });
+    expect(offline).toMatchObject({ sent: 0, failed: 0, retrying: 50, needsSignIn: 0, skipped: false, queued: 50 });
+    for (const item of await all()) {
+      expect(item).toMatchObject({ status: 'queued', attempts: 1, lastError: OUTBOX_MESSAGES.offline, sendingSince: null });
+      expect(item.nextAttemptAt).toBeGreaterThanOrEqual(before + 500);
+      expect(item.nextAttemptAt).toBeLessThanOrEqual(Date.now() + 1_000);
+    }
+    expect(offline.nextAttemptAt).toBe((await all())[0]!.nextAttemptAt);
+
+    // Not due yet: a drain right away sends nothing.
+    const early = await drain({ client: client(server), now: () => before });
+    expect(early).toMatchObject({ sent: 0, retrying: 0, queued: 50 });
+
+    const online = await drain({ client: client(server), now: () => Date.now() + 60_000 });
+    expect(online).toMatchObject({ sent: 50, failed: 0, retrying: 0, queued: 0, nextAttemptAt: null });
+    for (const item of await all()) expect(item).toMatchObject({ status: 'sent', attempts: 2, lastError: null, sendingSince: null });
+    expect(await storedVotes(server, ids)).toBe(50);
+  });
+
+  it('2. recognises a replay after a lost response as delivered, never as a duplicate', async () => {
+    const ids = await queueVotes(3);
+    // The request reaches the server, the answer is lost on the way back.
+    const lossy = scriptedFetch(isSubmitVotes, async (call, input, init) => {
+      const res = await fetch(input, init);
+      if (call > 1) return res;
+      await res.arrayBuffer();
+      throw new TypeError('Failed to fetch');
+    });
+    const c = clientWithFetch(server, lossy);
+    expect(await drain({ client: c })).toMatchObject({ sent: 0, retrying: 3 });
+    expect(await storedVotes(server, ids)).toBe(3);
+
+    expect(await drain({ client: c })).toMatchObject({ sent: 3, failed: 0, retrying: 0 });
+    expect(lossy.calls).toBe(2);
+    for (const item of await all()) expect(item).toMatchObject({ status: 'sent', lastError: null });
+    expect(await storedVotes(server, ids)).toBe(3);
+  });
+
+  it('3. survives the server going away mid-replay and delivers all exactly once', async () => {
+    const ids = await queueVotes(120);
+    // The first batch gets through; then the venue server is gone.
+    const dying = scriptedFetch(isSubmitVotes, async (call, input, init) => {
+      if (call === 1) return fetch(input, init);
+      throw new TypeError('Failed to fetch');
+    });
+    const first = await drain({ client: clientWithFetch(server, dying) });
+    expect(first).toMatchObject({ sent: 50, retrying: 70 });
+    expect(dying.calls).toBe(3);
+    const sentFirst = (await all()).filter((i) => i.status === 'sent').map((i) => i.id);
+    expect(sentFirst.sort()).toEqual(ids.slice(0, 50).sort());
+
+    const second = await drain({ client: client(server) });
+    expect(second).toMatchObject({ sent: 70, retrying: 0, failed: 0, queued: 0 });
+    expect(await storedVotes(server, ids)).toBe(120);
+    expect((await all()).every((i) => i.status === 'sent')).toBe(true);
+  });
+
+  it('4. fails a real duplicate vote with the SPEC text while the rest of the batch goes through', async () => {
+    const email = uniqueEmail('twice');
+    const earlier = await enqueueVote(db, votePayload(eventId, { email }));
+    await drain({ client: client(server) });
+    expect((await get(earlier.id)).status).toBe('sent');
+
+    const again = await enqueueVote(db, votePayload(eventId, { email: email.toUpperCase() }));
+    const other = await enqueueVote(db, votePayload(eventId));
+    // Two new votes with one e-mail in the same batch: the older one wins.
+    const sharedEmail = uniqueEmail('pair');
+    const pairFirst = await enqueueVote(db, votePayload(eventId, { email: sharedEmail }));
+    const pairSecond = await enqueueVote(db, votePayload(eventId, { email: sharedEmail }));
+    const summary = await drain({ client: client(server) });
+    expect(summary).toMatchObject({ sent: 2, failed: 2, retrying: 0 });
+    expect(await get(again.id)).toMatchObject({ status: 'failed', lastError: DUPLICATE, attempts: 1 });
+    expect(await get(pairSecond.id)).toMatchObject({ status: 'failed', lastError: DUPLICATE });
+    expect((await get(other.id)).status).toBe('sent');
+    expect((await get(pairFirst.id)).status).toBe('sent');
+    expect(await storedVotes(server, [earlier.id, again.id, other.id, pairFirst.id, pairSecond.id])).toBe(3);
+
+    // A failed item is left alone by later drains, and stays until the visitor discards it.
+    expect(await drain({ client: client(server) })).toMatchObject({ sent: 0, failed: 0 });
+    expect((await get(again.id)).status).toBe('failed');
+  });
+
+  it('5. lets only one of two tabs drain at a time; the other reports skipped', async () => {
+    const ids = await queueVotes(60);
+    const locks = auditedLocks(createLocalLocks());
+    const tabA = new ShowDb(db.name);
+    const tabB = new ShowDb(db.name);
+    const slow = scriptedFetch(isSubmitVotes, async (_call, input, init) => {
+      await delay(100);
+      return fetch(input, init);
+    });
+    try {
+      const [a, b] = await Promise.all([
+        drainOutbox({ db: tabA, client: clientWithFetch(server, slow), locks, random: noJitter }),
+        drainOutbox({ db: tabB, client: client(server), locks, random: noJitter }),
+      ]);
+      expect(a).toMatchObject({ skipped: false, sent: 60 });
+      expect(b).toMatchObject({ skipped: true, sent: 0, failed: 0, retrying: 0 });
+      expect(locks).toMatchObject({ maxHolders: 1, grants: 1, refusals: 1 });
+
+      // Later, tab B drains alone and finds nothing left to send.
+      expect(await drainOutbox({ db: tabB, client: client(server), locks })).toMatchObject({ skipped: false, sent: 0 });
+      expect(locks.maxHolders).toBe(1);
+    } finally {
+      tabA.close();
+      tabB.close();
+    }
+    expect(slow.calls).toBe(2);
+    expect(await storedVotes(server, ids)).toBe(60);
+  });
+
+  it('5b. two tabs draining repeatedly over a flaky network still store each vote once', async () => {
+    const ids = await queueVotes(80);
+    const locks = auditedLocks(createLocalLocks());
+    const flaky = scriptedFetch(isSubmitVotes, async (call, input, init) => {
+      const res = await fetch(input, init);
+      if (call % 2 === 1) {
+        await res.arrayBuffer();
+        throw new TypeError('Failed to fetch');
+      }
+      return res;
+    });
+    const tabs = [new ShowDb(db.name), new ShowDb(db.name)];
+    try {
+      for (let round = 0; round < 6; round++) {
+        await Promise.all(
+          tabs.map((tab) => drainOutbox({ db: tab, client: clientWithFetch(server, flaky), locks, random: noJitter })),
+        );
+      }
+    } finally {
+      for (const tab of tabs) tab.close();
+    }
+    expect(locks.maxHolders).toBe(1);
+    expect((await all()).filter((i) => i.status !== 'sent')).toEqual([]);
+    expect(await storedVotes(server, ids)).toBe(80);
+  });
+
+  it('6a. sends a coupon to the signed-in visitor once, even when the same item is sent again', async () => {
+    const user = client(server);
+    const { email, userId } = await signUp(user);
+    const item = await enqueueCoupon(db, {
+      advertiser_id: discountAdvertiser.id,
+      coupon_type: 'discount',
+      user_id: userId,
+      company_name: discountAdvertiser.company_name,
+    });
+    expect(await drain({ client: user })).toMatchObject({ sent: 1, failed: 0 });
+    const sent = (await get(item.id)) as CouponItem;
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(sent.result?.coupon_code).toMatch(/^[A-Z0-9]{3}-DSC-\d{4}-\d{4}$/);
+    expect(await couponMails(server, email)).toHaveLength(1);
+
+    // As if the acknowledgement had been lost: the same request goes out again.
+    await db.outbox.update(item.id, { status: 'queued', nextAttemptAt: 0 });
+    expect(await drain({ client: user })).toMatchObject({ sent: 1 });
+    expect(((await get(item.id)) as CouponItem).result).toEqual(sent.result);
+    expect(await couponMails(server, email)).toHaveLength(1);
+  });
+
+  it('6b. waits for sign-in when the session is gone or belongs to someone else, then sends after retryItem', async () => {
+    const user = client(server);
+    const { email, userId } = await signUp(user);
+    const coupon = { advertiser_id: discountAdvertiser.id, coupon_type: 'discount' as const, user_id: userId, company_name: 'x' };
+    const item = await enqueueCoupon(db, coupon);
+    const vote = await enqueueVote(db, votePayload(eventId));
+    await user.auth.signOut();
+
+    expect(await drain({ client: user })).toMatchObject({ needsSignIn: 1, sent: 1 });
+    expect(await get(item.id)).toMatchObject({ status: 'needs_sign_in', lastError: SIGN_IN_AGAIN, attempts: 0 });
+    expect((await get(vote.id)).status).toBe('sent');
+    // needs_sign_in is not retried by itself.
+    expect(await drain({ client: user })).toMatchObject({ needsSignIn: 0, sent: 0 });
+
+    const someoneElse = client(server);
+    await signUp(someoneElse);
+    expect(await retryItem(db, item.id)).toBe(true);
+    expect(await drain({ client: someoneElse })).toMatchObject({ needsSignIn: 1 });
+    expect((await get(item.id)).status).toBe('needs_sign_in');
+
+    const signIn = await user.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signIn.error).toBeNull();
+    expect(await retryItem(db, item.id)).toBe(true);
+    expect(await drain({ client: user })).toMatchObject({ sent: 1 });
+    expect(await get(item.id)).toMatchObject({ status: 'sent', lastError: null });
+    expect(await couponMails(server, email)).toHaveLength(1);
+  });
+
+  it('6c. refreshes the token first when it expires within 60 s', async () => {
+    const user = client(server);
+    const { email, userId } = await signUp(user);
+    const { data } = await user.auth.getSession();
+    const expiresAt = data.session!.expires_at! * 1_000;
+    const refresh = vi.spyOn(user.auth, 'refreshSession');
+    await enqueueCoupon(db, { advertiser_id: discountAdvertiser.id, coupon_type: 'discount', user_id: userId, company_name: 'x' });
+
+    // 30 s before expiry by the drain's clock.
+    expect(await drain({ client: user, now: () => expiresAt - 30_000 })).toMatchObject({ sent: 1 });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect((await user.auth.getSession()).data.session!.expires_at! * 1_000).toBeGreaterThanOrEqual(expiresAt);
+    expect(await couponMails(server, email)).toHaveLength(1);
+
+    // Far from expiry: no refresh.
+    refresh.mockClear();
+    await enqueueCoupon(db, { advertiser_id: discountAdvertiser.id, coupon_type: 'discount', user_id: userId, company_name: 'x' });
+    await drain({ client: user });
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('6d. on 401 refreshes once and resends without counting an attempt; a second 401 needs sign-in', async () => {
+    // The first send carries a token the server refuses.
+    const refusedOnce = scriptedFetch(isSendCoupon, async (call, input, init) => {
+      const headers = new Headers(init?.headers);
+      if (call === 1) headers.set('Authorization', 'Bearer not-a-token');
+      return fetch(input, { ...init, headers });
+    });
+    const user = clientWithFetch(server, refusedOnce);
+    const { userId } = await signUp(user);
+    const refresh = vi.spyOn(user.auth, 'refreshSession');
+    const item = await enqueueCoupon(db, { advertiser_id: discountAdvertiser.id, coupon_type: 'discount', user_id: userId, company_name: 'x' });
+    expect(await drain({ client: user })).toMatchObject({ sent: 1 });
+    expect(refusedOnce.calls).toBe(2);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(await get(item.id)).toMatchObject({ status: 'sent', attempts: 1 });
+
+    const alwaysRefused = scriptedFetch(isSendCoupon, async (_call, input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('Authorization', 'Bearer not-a-token');
+      return fetch(input, { ...init, headers });
+    });
+    const other = clientWithFetch(server, alwaysRefused);
+    const signedUp = await signUp(other);
+    const refused = await enqueueCoupon(db, { advertiser_id: discountAdvertiser.id, coupon_type: 'discount', user_id: signedUp.userId, company_name: 'x' });
+    expect(await drain({ client: other })).toMatchObject({ needsSignIn: 1 });
+    expect(alwaysRefused.calls).toBe(2);
+    expect(await get(refused.id)).toMatchObject({ status: 'needs_sign_in', lastError: SIGN_IN_AGAIN, attempts: 1 });
+  });
+
+  it('6e. fails coupons the server refuses for good, retries the ones it cannot take now', async () => {
+    // Items go out in creation order: the first two reach the real server, the next three get scripted answers.
+    const network = scriptedFetch(isSendCoupon, async (call, input, init) => {
+      if (call === 3) return jsonResponse(409, { error: 'This coupon request is already being sent.', retryable: true }, { 'Retry-After': '30' });
+      if (call === 4) return jsonResponse(502, { error: COUPON_FAILED, retryable: true });
+      if (call === 5) throw new TypeError('Failed to fetch');
+      return fetch(input, init);
+    });
+    const user = clientWithFetch(server, network);
+    const { userId } = await signUp(user);
+    const coupon = (over: Partial<Parameters<typeof enqueueCoupon>[1]> = {}) =>
+      enqueueCoupon(db, { advertiser_id: discountAdvertiser.id, coupon_type: 'discount', user_id: userId, company_name: 'x', ...over });
+    const unavailable = await coupon({ advertiser_id: noRebateAdvertiser.id, coupon_type: 'rebate' });
+    const missing = await coupon({ advertiser_id: 999_999 });
+    const busy = await coupon();
+    const mailDown = await coupon();
+    const offline = await coupon();
+
+    const start = Date.now();
+    expect(await drain({ client: user })).toMatchObject({ failed: 2, retrying: 3, sent: 0 });
+    expect(await get(unavailable.id)).toMatchObject({ status: 'failed', lastError: 'This advertiser does not offer that voucher.' });
+    expect(await get(missing.id)).toMatchObject({ status: 'failed', lastError: 'Advertiser not found' });
+    const busyItem = await get(busy.id);
+    expect(busyItem).toMatchObject({ status: 'queued', attempts: 1, lastError: 'This coupon request is already being sent.' });
+    expect(busyItem.nextAttemptAt).toBeGreaterThanOrEqual(start + 30_000);
+    expect(await get(mailDown.id)).toMatchObject({ status: 'queued', lastError: COUPON_FAILED });
+    expect(await get(offline.id)).toMatchObject({ status: 'queued', lastError: OUTBOX_MESSAGES.offline });
+
+    expect(await drain({ client: user, now: () => Date.now() + 60_000 })).toMatchObject({ sent: 3, failed: 0 });
+    expect(network.calls).toBe(8);
+  });
+
+  it('7. in onlyAnonymous mode sends votes and leaves coupon requests untouched', async () => {
+    const coupons = scriptedFetch(isSendCoupon, (_call, input, init) => fetch(input, init));
+    const user = clientWithFetch(server, coupons);
+    const { userId } = await signUp(user);
+    const refresh = vi.spyOn(user.auth, 'refreshSession');
+    const coupon = await enqueueCoupon(db, { advertiser_id: discountAdvertiser.id, coupon_type: 'discount', user_id: userId, company_name: 'x' });
+    const vote = await enqueueVote(db, votePayload(eventId));
+    const summary = await drain({ client: user, onlyAnonymous: true });
+    expect(summary).toMatchObject({ sent: 1, needsSignIn: 0, queued: 1 });
+    expect(await get(coupon.id)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect((await get(vote.id)).status).toBe('sent');
+    expect(coupons.calls).toBe(0);
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('8. re-queues items stuck in sending for over 60 s (a crashed tab) and delivers them', async () => {
+    const [stuck, recent] = await Promise.all([enqueueVote(db, votePayload(eventId)), enqueueVote(db, votePayload(eventId))]);
+    const now = Date.now();
+    await db.outbox.update(stuck.id, { status: 'sending', attempts: 1, sendingSince: now - STUCK_SENDING_MS - 1 });
+    await db.outbox.update(recent.id, { status: 'sending', attempts: 1, sendingSince: now - 10_000 });
+    expect(await drain({ client: client(server), now: () => now })).toMatchObject({ sent: 1 });
+    expect(await get(stuck.id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await get(recent.id)).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(await storedVotes(server, [stuck.id, recent.id])).toBe(1);
+  });
+
+  it('classifies whole-call failures of submit_votes on real items', async () => {
+    const cases: [Response, OutboxItem['status'], string][] = [
+      [jsonResponse(503, { message: 'Service Unavailable' }), 'queued', 'Service Unavailable'],
+      [jsonResponse(429, { message: 'Too many requests' }), 'queued', 'Too many requests'],
+      [jsonResponse(401, { code: 'PGRST301', message: 'JWT expired' }), 'queued', 'JWT expired'],
+      [jsonResponse(400, { code: '22023', message: 'At most 50 votes per call' }), 'failed', 'At most 50 votes per call'],
+      [jsonResponse(200, { unexpected: true }), 'queued', OUTBOX_MESSAGES.badAnswer],
+    ];
+    for (const [response, status, lastError] of cases) {
+      const item = await enqueueVote(db, votePayload(eventId));
+      await drain({ client: clientWithFetch(server, scriptedFetch(isSubmitVotes, async () => response)) });
+      expect(await get(item.id)).toMatchObject({ status, lastError });
+      await db.outbox.delete(item.id);
+    }
+
+    const item = await enqueueVote(db, votePayload(eventId));
+    const start = Date.now();
+    const notDeployed = scriptedFetch(isSubmitVotes, async () => jsonResponse(404, { code: 'PGRST202', message: 'Could not find the function' }));
+    await drain({ client: clientWithFetch(server, notDeployed) });
+    const waiting = await get(item.id);
+    expect(waiting).toMatchObject({ status: 'queued', lastError: OUTBOX_MESSAGES.missingFunction });
+    expect(waiting.nextAttemptAt).toBeGreaterThanOrEqual(start + MISSING_FUNCTION_FLOOR_MS);
+  });
+
+  it('writes "sending" before the request, so the UI sees it', async () => {
+    const item = await enqueueVote(db, votePayload(eventId));
+    let seen: OutboxItem | undefined;
+    const peek = scriptedFetch(isSubmitVotes, async (_call, input, init) => {
+      seen = await get(item.id);
+      return fetch(input, init);
+    });
+    await drain({ client: clientWithFetch(server, peek) });
+    expect(seen).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(seen!.sendingSince).toEqual(expect.any(Number));
+    expect(await get(item.id)).toMatchObject({ status: 'sent', sendingSince: null, sentAt: expect.any(Number) });
+  });
+
+  it('stops on abort: the items go back to the queue and AbortError passes through', async () => {
+    const ids = await queueVotes(2);
+    const controller = new AbortController();
+    const hanging = scriptedFetch(isSubmitVotes, async (_call, input, init) => {
+      controller.abort();
+      return fetch(input, init);
+    });
+    const error = await drain({ client: clientWithFetch(server, hanging), signal: controller.signal }).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+    for (const id of ids) expect(await get(id)).toMatchObject({ status: 'queued', sendingSince: null });
+    await expect(drain({ client: client(server), signal: controller.signal })).rejects.toThrow(/abort/i);
+  });
+});
+
+describe('drain with short-lived access tokens (JWT_EXPIRY=30)', () => {
+  let server: VenueServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { JWT_EXPIRY: '30' });
+  });
+  afterAll(() => server?.close());
+
+  it('refreshes a token that expires within 60 s before sending, and the coupon goes out once', async () => {
+    const user = client(server);
+    const { email, userId, refreshToken } = await signUp(user);
+    const refresh = vi.spyOn(user.auth, 'refreshSession');
+    const advertiser = (await client(server).from('advertisers').select('id').eq('discount_voucher_enabled', true).limit(1).single()).data!;
+    const item = await enqueueCoupon(db, { advertiser_id: advertiser.id, coupon_type: 'discount', user_id: userId, company_name: 'x' });
+
+    expect(await drain({ client: user })).toMatchObject({ sent: 1, needsSignIn: 0 });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    const refreshed = await refresh.mock.results[0]!.value;
+    expect(refreshed.error).toBeNull();
+    expect(refreshed.data.session.refresh_token).not.toBe(refreshToken);
+    expect((await get(item.id)).status).toBe('sent');
+    expect(await couponMails(server, email)).toHaveLength(1);
+  });
+});
+
+describe('page triggers and Background Sync', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const summary = (over: Partial<DrainSummary> = {}): DrainSummary => ({
+    sent: 0,
+    failed: 0,
+    retrying: 0,
+    needsSignIn: 0,
+    skipped: false,
+    queued: 0,
+    nextAttemptAt: null,
+    ...over,
+  });
+
+  function fakeDoc() {
+    return Object.assign(new EventTarget(), { visibilityState: 'hidden' as DocumentVisibilityState });
+  }
+
+  it('drains on start, online, visibility regained and service-worker requests, and answers on the port', async () => {
+    vi.useFakeTimers();
+    const drain = vi.fn(async () => summary());
+    const target = new EventTarget();
+    const doc = fakeDoc();
+    const sw = new EventTarget();
+    const stop = startOutboxTriggers({ drain, target, doc, serviceWorker: sw });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drain).toHaveBeenCalledTimes(1);
+
+    target.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drain).toHaveBeenCalledTimes(2);
+
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drain).toHaveBeenCalledTimes(2);
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drain).toHaveBeenCalledTimes(3);
+
+    vi.useRealTimers();
+    const channel = new MessageChannel();
+    const reply = new Promise((resolve) => (channel.port1.onmessage = (e) => resolve(e.data)));
+    sw.dispatchEvent(new MessageEvent('message', { data: { type: 'drain-outbox' }, ports: [channel.port2] }));
+    sw.dispatchEvent(new MessageEvent('message', { data: { type: 'something-else' } }));
+    expect(await reply).toEqual({ done: true });
+    channel.port1.close();
+    expect(drain).toHaveBeenCalledTimes(4);
+
+    // Nothing queued: no timer.
+    vi.useFakeTimers();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(drain).toHaveBeenCalledTimes(4);
+
+    stop();
+    target.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drain).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps a timer while items are queued, follows the backoff, catches errors, and coalesces triggers', async () => {
+    vi.useFakeTimers();
+    const now = () => Date.now();
+    let result: () => Promise<DrainSummary> = async () => summary({ queued: 2, nextAttemptAt: now() + 5_000 });
+    const drain = vi.fn(() => result());
+    const onError = vi.fn();
+    const target = new EventTarget();
+    const stop = startOutboxTriggers({ drain, target, doc: fakeDoc(), serviceWorker: null, intervalMs: 30_000, onError });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drain).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(drain).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(drain).toHaveBeenCalledTimes(2);
+
+    // A failed drain is reported and tried again on the interval; so is one skipped for another tab.
+    result = async () => {
+      throw new Error('IndexedDB went away');
+    };
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(drain).toHaveBeenCalledTimes(3);
+    expect(onError).toHaveBeenCalledTimes(1);
+    result = async () => summary({ skipped: true });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(drain).toHaveBeenCalledTimes(4);
+
+    // Triggers during a drain run it once more afterwards, not in parallel.
+    let release!: () => void;
+    let active = 0;
+    let maxActive = 0;
+    result = async () => {
+      maxActive = Math.max(maxActive, ++active);
+      await new Promise<void>((r) => (release = r));
+      active--;
+      return summary();
+    };
+    target.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    target.dispatchEvent(new Event('online'));
+    const joined = stop.drainNow();
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drain).toHaveBeenCalledTimes(6);
+    expect(maxActive).toBe(1);
+    expect(await joined).toBe(true);
+    stop();
+    expect(await stop.drainNow()).toBe(false);
+  });
+
+  it('registers Background Sync where the ready registration has sync, else reports false', async () => {
+    const register = vi.fn(async () => undefined);
+    expect(await requestBackgroundSync({ serviceWorker: { ready: Promise.resolve({ sync: { register } }) } })).toBe(true);
+    expect(register).toHaveBeenCalledWith('outbox-drain');
+    expect(await requestBackgroundSync({})).toBe(false);
+    expect(await requestBackgroundSync(undefined)).toBe(false);
+    expect(await requestBackgroundSync({ serviceWorker: { ready: Promise.resolve({}) } })).toBe(false);
+    const refused = vi.fn(async () => {
+      throw new DOMException('Background Sync is disabled', 'NotAllowedError');
+    });
+    expect(await requestBackgroundSync({ serviceWorker: { ready: Promise.resolve({ sync: { register: refused } }) } })).toBe(false);
+  });
+});
