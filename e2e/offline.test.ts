@@ -70,11 +70,15 @@ describe('offline after one visit', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Queued' }).textContent()).toBe(
       'Queued — will send when you are back online',
     );
+    // The header keeps it visible on every page until it is sent.
+    await page.getByRole('button', { name: '1 waiting to send' }).click();
+    expect(await page.getByRole('region', { name: 'Waiting to send' }).textContent()).toContain('Vote for catalog number 17');
     const before = await server.db.query('select id from public.visitor_choice where email = $1', [email]);
     expect(before.rows).toHaveLength(0);
 
     await ctx.setOffline(false);
     await expect.poll(() => page.locator('.outbox-status').textContent(), { timeout: 30_000 }).toBe('Sent');
+    expect(await page.getByRole('button', { name: /waiting to send/ }).count()).toBe(0);
     const after = await server.db.query('select id from public.visitor_choice where email = $1', [email]);
     expect(after.rows).toHaveLength(1);
   });

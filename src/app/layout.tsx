@@ -6,6 +6,7 @@ import { client } from '../data/app-data.ts';
 import { authStore, signOut } from '../data/auth.ts';
 import { CONSENT_KEY, trackPageView } from './analytics.ts';
 import { InstallButton } from './install-button.tsx';
+import { OutboxPanel } from './outbox-panel.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
@@ -121,6 +122,7 @@ export function Layout() {
           ))}
         </nav>
         <InstallButton />
+        <OutboxPanel />
         <SyncIndicator />
         <AccountMenu />
         <button
