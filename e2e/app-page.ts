@@ -1,0 +1,31 @@
+// Opens the app with its mirror synced, at a phone or desktop size, and saves screenshots as artifacts.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { VenueServer } from '../server/start.ts';
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** Where e2e screenshots go (git-ignored); a person can look at every screen after a run. */
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+
+/** A new page at the given size with the first mirror complete (the app reads only from IndexedDB). */
+export async function openSyncedApp(browser: Browser, server: VenueServer, viewport: ViewportName): Promise<Page> {
+  const page = await browser.newPage({ viewport: VIEWPORTS[viewport] });
+  // Accepting cookies up front keeps the banner out of screenshots; the shell tests cover the banner.
+  await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
+  await page.goto(`${server.url}/`);
+  await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, {
+    timeout: 30_000,
+  });
+  return page;
+}
+
+export async function screenshot(page: Page, name: string, viewport: ViewportName): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${viewport}.png`), fullPage: true });
+}
