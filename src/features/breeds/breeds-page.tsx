@@ -1,27 +1,48 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { db } from '../../data/app-data.ts';
 import { useMirror } from '../../data/use-mirror.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { readCachedBreeds, writeCachedBreeds, type CachedBreed } from './breeds-cache.ts';
+
+/** SPEC §9 card size 428×240; one column on phones. */
+const CARD_SIZES = '(max-width: 480px) 100vw, 428px';
+
+function BreedCards({ breeds }: { breeds: readonly CachedBreed[] }) {
+  return (
+    <ul className="card-grid">
+      {breeds.map((b) => (
+        <li key={b.id}>
+          <Link to={`/breeds/${b.universal_breed_abbreviation}`} className="card breed-card">
+            <ShowImage path={b.overview_image} alt={b.breed_name} width={428} height={240} sizes={CARD_SIZES} className="card-image" />
+            <h2>{b.breed_name}</h2>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function BreedsPage() {
+  const [cached] = useState(readCachedBreeds);
   const view = useMirror(() => db.breeds.orderBy('breed_name').toArray(), [], 'Failed to fetch breeds', (b) => b.length === 0);
+  const fresh = view.state === 'ready' ? view.data : null;
+  useEffect(() => {
+    if (fresh && fresh.length > 0) writeCachedBreeds(fresh);
+  }, [fresh]);
+
   return (
     <main className="page">
       <h1>Cat Breeds</h1>
-      {view.state === 'loading' && <Loading>Loading breeds</Loading>}
-      {view.state === 'error' && <ErrorBox>{view.message}</ErrorBox>}
-      {view.state === 'ready' && (
-        <ul className="card-grid">
-          {view.data.map((b) => (
-            <li key={b.id}>
-              <Link to={`/breeds/${b.universal_breed_abbreviation}`} className="card breed-card">
-                <ShowImage path={b.overview_image} alt={b.breed_name} width={428} height={240} className="card-image" />
-                <h2>{b.breed_name}</h2>
-              </Link>
-            </li>
-          ))}
-        </ul>
+      {fresh ? (
+        <BreedCards breeds={fresh} />
+      ) : cached && cached.length > 0 ? (
+        <BreedCards breeds={cached} />
+      ) : view.state === 'error' ? (
+        <ErrorBox>{view.message}</ErrorBox>
+      ) : (
+        <Loading>Loading breeds</Loading>
       )}
     </main>
   );

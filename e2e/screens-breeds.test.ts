@@ -1,0 +1,88 @@
+// Home, the breed list and a breed's page at phone and desktop sizes, online and offline.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { VenueServer } from '../server/start.ts';
+import { launchBrowser, startAppServer } from './browser.ts';
+import { openSyncedApp, screenshot, type ViewportName } from './app-page.ts';
+
+describe.each(['phone', 'desktop'] as ViewportName[])('breeds screens on a %s', (viewport) => {
+  let server: VenueServer;
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+    page = await openSyncedApp(browser, server, viewport);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows Home with the six tiles, a breed and a cattery picture and the live clock', async () => {
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.locator('.tile-image').count()).toBe(2);
+    expect(await page.locator('.tile h2').count()).toBe(6);
+    expect(await page.getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe('/breeds');
+    expect(await page.getByRole('link', { name: 'View Events' }).getAttribute('href')).toBe('/events');
+    const clock = page.getByRole('img', { name: /^Clock showing/ });
+    const before = await clock.getAttribute('aria-label');
+    await expect.poll(() => clock.getAttribute('aria-label'), { timeout: 3000 }).not.toBe(before);
+    await screenshot(page, 'home', viewport);
+  });
+
+  it('lists every breed as a card linking to its page', async () => {
+    await page.goto(`${server.url}/breeds`);
+    await expect.poll(() => page.locator('.breed-card').count()).toBe(44);
+    expect(await page.locator('.breed-card').first().getAttribute('href')).toBe('/breeds/ABY');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('purrfect-breeds') ?? '[]').length)).toBe(44);
+    await screenshot(page, 'breeds', viewport);
+  });
+
+  it('shows a breed with tiles, sections, a wrapping gallery and its breeders, and goes Back one step', async () => {
+    await page.goto(`${server.url}/breeds`);
+    await page.locator('.breed-card', { hasText: 'Maine Coon' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Maine Coon');
+    for (const label of ['Activity Level', 'Grooming Level', 'Vocality', 'Habitat', 'Life Expectancy', 'Colors']) {
+      expect(await page.locator('.attribute-label', { hasText: label }).count(), label).toBe(1);
+    }
+    for (const title of ['About the Breed', 'Temperament', 'Health and Development', 'Health Challenges', 'Health Tests']) {
+      expect(await page.getByRole('heading', { name: title }).count(), title).toBe(1);
+    }
+    const gallery = page.getByRole('region', { name: 'Maine Coon picture' });
+    const counter = gallery.locator('[aria-live="polite"]');
+    expect(await counter.textContent()).toBe('1 / 4');
+    await gallery.focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await counter.textContent()).toBe('4 / 4');
+    await page.keyboard.press('ArrowRight');
+    expect(await counter.textContent()).toBe('1 / 4');
+    await gallery.getByRole('button', { name: 'Next image' }).click();
+    expect(await counter.textContent()).toBe('2 / 4');
+
+    const breeders = page.locator('.breeder-links a');
+    expect(await breeders.count()).toBeGreaterThan(0);
+    expect(await breeders.first().getAttribute('href')).toMatch(/^\/catteries\/[a-z0-9-]+\?returnUrl=%2Fbreeds%2FMCO$/);
+    await screenshot(page, 'breed', viewport);
+
+    await page.getByRole('button', { name: '← Back' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/breeds');
+  });
+
+  it('says "Breed not found" for an unknown abbreviation', async () => {
+    await page.goto(`${server.url}/breeds/NOPE`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Breed not found');
+  });
+
+  it('keeps the breed list and a breed page offline after the visit', async () => {
+    await page.context().setOffline(true);
+    try {
+      await page.goto(`${server.url}/breeds`);
+      await expect.poll(() => page.locator('.breed-card').count()).toBe(44);
+      await page.goto(`${server.url}/breeds/PER`);
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Persian');
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+});
