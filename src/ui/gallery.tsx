@@ -1,5 +1,6 @@
 // An image gallery/carousel: previous/next buttons, left/right arrow keys, wrapping at both ends (SPEC §2, §9).
 import { useState, type KeyboardEvent } from 'react';
+import { wrapIndex } from '../lib/carousel.ts';
 import { ShowImage } from './image.tsx';
 
 export function Gallery({ images, label, captions }: { images: string[]; label: string; captions?: string[] }) {
@@ -7,7 +8,7 @@ export function Gallery({ images, label, captions }: { images: string[]; label: 
   if (images.length === 0) return null;
   const count = images.length;
   const current = Math.min(index, count - 1);
-  const go = (step: number) => setIndex((current + step + count) % count);
+  const go = (step: number) => setIndex(wrapIndex(current, step, count));
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowLeft') {
       e.preventDefault();
