@@ -28,10 +28,12 @@ describe('money formats', () => {
     [10, '$10.00'],
     [5.5, '$5.50'],
     [0.1, '$0.10'],
+    [1250, '$1,250.00'],
   ])('discount %s → %s', (n, s) => expect(formatDiscount(n)).toBe(s));
   it.each([
     [15, '15%'],
-    [12.5, '12.50%'],
+    [12.5, '12.5%'],
+    [7.125, '7.13%'],
   ])('rebate %s → %s', (n, s) => expect(formatRebate(n)).toBe(s));
 });
 

@@ -30,10 +30,14 @@ export function couponCode(companyName: string, type: CouponType, randomInt: (ma
   return [letters, kind, random, time].join('-');
 }
 
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "$10.00", "$1,250.00": the same rule as the app's src/lib/money.ts. */
 export function formatDiscount(amount: number): string {
-  return `$${amount.toFixed(2)}`;
+  return DOLLARS.format(amount);
 }
 
+/** "15%", "12.5%": the same rule as the app's src/lib/money.ts, so the e-mail matches the screen. */
 export function formatRebate(percentage: number): string {
-  return `${Number.isInteger(percentage) ? percentage : percentage.toFixed(2)}%`;
+  return `${Number(percentage.toFixed(2))}%`;
 }

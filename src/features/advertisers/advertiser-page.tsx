@@ -1,0 +1,159 @@
+import { Link, useParams } from 'react-router';
+import { db } from '../../data/app-data.ts';
+import type { Advertiser } from '../../data/rows.ts';
+import { useMirror } from '../../data/use-mirror.ts';
+import { formatDiscount, formatRebate } from '../../lib/money.ts';
+import { pairProducts } from '../../lib/products.ts';
+import { ShowMap } from '../../ui/map/show-map.tsx';
+import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { AdvertiserLogo, websiteHref, websiteLabel } from './advertiser-logo.tsx';
+import { ProductCarousel } from './product-carousel.tsx';
+import './advertisers.css';
+
+interface AdvertiserDetail {
+  advertiser: Advertiser | undefined;
+  /** Whether the mirror holds any advertiser: an empty mirror means "not synced yet", not "not found". */
+  anyAdvertisers: boolean;
+}
+
+async function loadAdvertiser(id: string): Promise<AdvertiserDetail> {
+  const key = /^\d+$/.test(id) ? Number(id) : NaN;
+  const advertiser = Number.isSafeInteger(key) ? await db.advertisers.get(key) : undefined;
+  const anyAdvertisers = advertiser !== undefined || (await db.advertisers.count()) > 0;
+  return { advertiser, anyAdvertisers };
+}
+
+function BackLink() {
+  return (
+    <Link to="/pet-products" className="back-button">
+      ← Back
+    </Link>
+  );
+}
+
+type VoucherType = 'discount' | 'rebate';
+
+function Voucher({ type, title, offer }: { type: VoucherType; title: string; offer: string | null }) {
+  return (
+    <li className={`voucher voucher-${type}`}>
+      <div className="voucher-text">
+        <h3>{title}</h3>
+        {offer && <p className="voucher-offer">{offer}</p>}
+      </div>
+      {/* Filled by the accounts work: a coupon button for signed-in visitors, a Sign in link otherwise. */}
+      <div data-voucher-action={type} />
+    </li>
+  );
+}
+
+function Vouchers({ advertiser: a }: { advertiser: Advertiser }) {
+  const discount = a.discount_voucher_enabled;
+  const rebate = a.rebate_voucher_enabled;
+  return (
+    <section className="advertiser-section" aria-labelledby="vouchers-heading">
+      <h2 id="vouchers-heading">Available Vouchers and Discounts</h2>
+      {discount || rebate ? (
+        <ul className="voucher-list">
+          {discount && (
+            <Voucher
+              type="discount"
+              title="Discount Voucher"
+              offer={a.discount_voucher_amount === null ? null : `${formatDiscount(a.discount_voucher_amount)} off your purchase`}
+            />
+          )}
+          {rebate && (
+            <Voucher
+              type="rebate"
+              title="Rebate Voucher"
+              offer={a.rebate_voucher_percentage === null ? null : `${formatRebate(a.rebate_voucher_percentage)} rebate on your purchase`}
+            />
+          )}
+        </ul>
+      ) : (
+        <p className="muted">{a.company_name} does not offer any vouchers or discounts at the moment.</p>
+      )}
+    </section>
+  );
+}
+
+export function AdvertiserPage() {
+  const { id = '' } = useParams();
+  const view = useMirror(() => loadAdvertiser(id), [id], 'Failed to fetch advertiser', (d) => !d.anyAdvertisers);
+
+  if (view.state === 'loading') {
+    return (
+      <main className="page advertiser-detail">
+        <BackLink />
+        <Loading>Loading advertiser details...</Loading>
+      </main>
+    );
+  }
+  if (view.state === 'error') {
+    return (
+      <main className="page advertiser-detail">
+        <BackLink />
+        <ErrorBox>{view.message}</ErrorBox>
+      </main>
+    );
+  }
+  const a = view.data.advertiser;
+  if (!a) {
+    return (
+      <main className="page advertiser-detail">
+        <BackLink />
+        <h1>Advertiser not found</h1>
+      </main>
+    );
+  }
+
+  const cityLine = [a.city, a.postal_code].filter(Boolean).join(' ');
+  const addressLines = [a.street_address, cityLine, a.country].filter((line): line is string => Boolean(line));
+  const slides = pairProducts(a.product_images, a.product_descriptions);
+
+  return (
+    <main className="page advertiser-detail">
+      <BackLink />
+      <header className="advertiser-header">
+        <AdvertiserLogo name={a.company_name} path={a.company_logo_url} size="detail" />
+        <div>
+          <h1>{a.company_name}</h1>
+          {a.website && (
+            <p>
+              <a href={websiteHref(a.website)} target="_blank" rel="noopener noreferrer">
+                {websiteLabel(a.website)}
+              </a>
+            </p>
+          )}
+        </div>
+      </header>
+
+      {addressLines.length > 0 && (
+        <section className="advertiser-section advertiser-location" aria-labelledby="address-heading">
+          <h2 id="address-heading">Address</h2>
+          <address>
+            {addressLines.map((line, i) => (
+              <span key={i} className="address-line">
+                {line}
+              </span>
+            ))}
+          </address>
+          <ShowMap latitude={a.latitude} longitude={a.longitude} address={addressLines.join(', ')} label={a.company_name} />
+        </section>
+      )}
+
+      <Vouchers advertiser={a} />
+
+      {a.intro_text && (
+        <section className="advertiser-section" aria-labelledby="intro-heading">
+          <h2 id="intro-heading">Introduction</h2>
+          <p className="advertiser-intro">{a.intro_text}</p>
+        </section>
+      )}
+
+      <section className="advertiser-section" aria-labelledby="products-heading">
+        <h2 id="products-heading">Products</h2>
+        <ProductCarousel key={a.id} slides={slides} companyName={a.company_name} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+// A cattery's card (image, name, verified badge, place, website, certified since, View Cattery).
+import { Link } from 'react-router';
+import type { Cattery } from '../../data/rows.ts';
+import { catterySlug } from '../../lib/slug.ts';
+import { ShowImage } from '../../ui/image.tsx';
+import { returnUrlParam, websiteHref, websiteText } from './cattery-view.ts';
+import './breeders.css';
+
+export function VerifiedBadge() {
+  return (
+    <span className="verified-badge" title="Verified breeder">
+      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+        <path fill="currentColor" d="M6.6 11.3 3.3 8l1.1-1.1 2.2 2.2 5-5L12.7 5Z" />
+      </svg>
+      Verified
+    </span>
+  );
+}
+
+export function WebsiteLink({ cattery }: { cattery: Pick<Cattery, 'website' | 'website_url' | 'name'> }) {
+  const href = websiteHref(cattery.website_url, cattery.website);
+  const text = websiteText(cattery.website_url, cattery.website);
+  if (!href || !text) return null;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="cattery-website">
+      {text}
+    </a>
+  );
+}
+
+/** `returnUrl` is where the cattery page's Back button returns to. */
+export function CatteryCard({ cattery, certifiedSince, returnUrl }: { cattery: Cattery; certifiedSince: number | null; returnUrl: string }) {
+  const place = [cattery.city, cattery.country].filter(Boolean).join(', ');
+  return (
+    <article className="card cattery-card">
+      <ShowImage path={cattery.profile_image_url} alt={cattery.name} width={428} height={240} className="card-image" />
+      <div className="cattery-card-title">
+        <h2>{cattery.name}</h2>
+        {cattery.is_verified && <VerifiedBadge />}
+      </div>
+      {place && <p className="cattery-place">{place}</p>}
+      <WebsiteLink cattery={cattery} />
+      {certifiedSince !== null && <p className="cattery-since">Certified since {certifiedSince}</p>}
+      <Link to={`/catteries/${catterySlug(cattery.name)}?returnUrl=${returnUrlParam(returnUrl)}`} className="button cattery-view">
+        View Cattery
+      </Link>
+    </article>
+  );
+}
