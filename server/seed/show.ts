@@ -1,6 +1,7 @@
 // The demo show as plain rows with local ids (1..n per table), built deterministically from a seed,
-// the moment of seeding (the live event runs "today") and a scale factor for benchmarks.
+// the moment of seeding (the live event runs "today" at its venue) and a scale factor for benchmarks.
 import { catterySlug } from '../../src/lib/slug.ts';
+import { zonedDateTime } from '../../src/lib/dates.ts';
 import { toListText } from '../../src/lib/list-text.ts';
 import type { BreedSeed } from './breed-seed.ts';
 import { catSvg, logoSvg, productShapes, productSvg, venueSvg, type ProductShape } from './images.ts';
@@ -139,12 +140,30 @@ const ADVERTISERS: { name: string; intro: string; products: string[]; discount: 
 ];
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const localIsoDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const addDays = (d: Date, days: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + days, d.getHours(), d.getMinutes());
+// Dates below are venue wall clocks held in a Date's UTC fields: no process zone, no DST arithmetic.
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (d: Date, days: number) =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days, d.getUTCHours(), d.getUTCMinutes()));
+/** The wall clock in `timeZone` at an instant, held in a Date's UTC fields. */
+const wallClock = (instant: Date, timeZone: string) => {
+  const { date, time } = zonedDateTime(instant, timeZone);
+  return new Date(`${date}T${time}Z`);
+};
+const placeOf = (city: string) => {
+  const place = PLACES.find((p) => p.city === city);
+  if (!place) throw new Error(`No place named ${city}`);
+  return place;
+};
+/**
+ * The seed day and hour are the live event's venue clock (its session times are venue times), so
+ * "now" and "next" come out right whatever zone the server process runs in.
+ */
+const SHOW_TIME_ZONE = placeOf(EVENT_DEFS.find((d) => d.live)!.place).tz;
 const slugOf = (s: string) => s.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 export function buildShow(opts: { now: Date; scale: number; breeds: readonly BreedSeed[]; seed?: number }): ShowData {
   const rnd = seededRandom(opts.seed ?? 20261121);
+  const today = wallClock(opts.now, SHOW_TIME_ZONE);
   const scale = Math.max(1, Math.floor(opts.scale));
   const images: ShowImage[] = [];
   const image = (name: string, render: () => string) => {
@@ -206,13 +225,13 @@ export function buildShow(opts: { now: Date; scale: number; breeds: readonly Bre
     });
     for (const labelId of rnd.sample(quality_labels.map((l) => l.id), rnd.int(0, 3))) {
       // Issued up to five years ago for two or three years: some have expired by now.
-      const issued = addDays(opts.now, -rnd.int(30, 5 * 365));
+      const issued = addDays(today, -rnd.int(30, 5 * 365));
       cattery_has_quality_label.push({
         id: cattery_has_quality_label.length + 1,
         cattery_id: id,
         quality_label_id: labelId,
-        issued_date: localIsoDate(issued),
-        expiration_date: localIsoDate(addDays(issued, rnd.pick([2, 3]) * 365)),
+        issued_date: isoDate(issued),
+        expiration_date: isoDate(addDays(issued, rnd.pick([2, 3]) * 365)),
         certificate_url: `https://certificates.${domain}/label-${labelId}.pdf`,
       });
     }
@@ -258,7 +277,7 @@ export function buildShow(opts: { now: Date; scale: number; breeds: readonly Bre
         id,
         cattery_id: cattery.id,
         breed_id: breedId,
-        date_of_birth: localIsoDate(addDays(opts.now, -rnd.int(14, 180))),
+        date_of_birth: isoDate(addDays(today, -rnd.int(14, 180))),
         num_male_kittens: males,
         num_female_kittens: females,
         available_male_kittens: soldOut ? 0 : rnd.int(0, males),
@@ -279,15 +298,15 @@ export function buildShow(opts: { now: Date; scale: number; breeds: readonly Bre
   const events: Row[] = [];
   const event_schedule: Row[] = [];
   EVENT_DEFS.forEach((def, i) => {
-    const place = PLACES.find((p) => p.city === def.place)!;
-    const start = addDays(opts.now, def.offsetDays);
+    const place = placeOf(def.place);
+    const start = addDays(today, def.offsetDays);
     const id = i + 1;
-    const year = start.getFullYear();
+    const year = start.getUTCFullYear();
     events.push({
       id,
       name: def.live ? `${def.name} ${year}` : def.name,
-      start_date: localIsoDate(start),
-      end_date: localIsoDate(addDays(start, def.days - 1)),
+      start_date: isoDate(start),
+      end_date: isoDate(addDays(start, def.days - 1)),
       city: place.city,
       country: place.country,
       venue_name: def.venue,
@@ -298,17 +317,18 @@ export function buildShow(opts: { now: Date; scale: number; breeds: readonly Bre
       event_picture_url: image(`events/${def.picture}.svg`, () => venueSvg(def.name)),
       latitude: place.lat,
       longitude: place.lng,
+      time_zone: place.tz,
     });
     for (let d = 0; d < def.days; d++) {
       const day = addDays(start, d);
       const sessions = dayProgramme(rnd, scale, d === def.days - 1);
-      if (def.live && localIsoDate(day) === localIsoDate(opts.now)) sessions.push(...eveningCover(opts.now, sessions));
+      if (def.live && isoDate(day) === isoDate(today)) sessions.push(...eveningCover(today, sessions));
       for (const s of sessions) {
         const date = s.nextDay ? addDays(day, 1) : day;
         event_schedule.push({
           id: event_schedule.length + 1,
           event_id: id,
-          schedule_date: localIsoDate(date),
+          schedule_date: isoDate(date),
           start_time: `${s.start}:00`,
           end_time: `${s.end}:00`,
           title: s.title,
@@ -433,13 +453,14 @@ function dayProgramme(rnd: Random, scale: number, lastDay: boolean): SessionDraf
 /**
  * Hourly evening and night sessions on the seed day, so that whenever the show is seeded something is
  * happening now or up next for the following hours (they wrap past midnight onto the next day).
+ * `now` is the venue's wall clock held in UTC fields.
  */
 function eveningCover(now: Date, day: SessionDraft[]): SessionDraft[] {
   const covered = (minute: number) =>
     day.some((s) => !s.nextDay && toMinutes(s.start) <= minute && minute < toMinutes(s.end));
   const out: SessionDraft[] = [];
-  const from = now.getHours() * 60 - 120;
-  for (let m = Math.floor(from / 60) * 60; m < now.getHours() * 60 + 8 * 60; m += 60) {
+  const from = now.getUTCHours() * 60 - 120;
+  for (let m = Math.floor(from / 60) * 60; m < now.getUTCHours() * 60 + 8 * 60; m += 60) {
     if (m < 0) continue;
     const nextDay = m >= 24 * 60;
     const minute = m % (24 * 60);

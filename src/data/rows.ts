@@ -111,6 +111,8 @@ export interface ShowEvent extends Synced {
   event_picture_url: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** The venue's IANA time zone; the event's session dates and times are wall-clock times there. */
+  time_zone: string;
 }
 
 /** One item of an event's schedule. */

@@ -1,29 +1,42 @@
 // Schedule classification (SPEC §4): happening now, up next (within 2 hours, today), upcoming days.
+// A session's date and times are wall-clock times at its event's venue, so "today" and every
+// instant are worked out in that venue's time zone, whatever zone the visitor's phone is set to.
+import { deviceTimeZone, isValidTimeZone, zonedDateTime, zonedTimeToInstant } from './dates.ts';
 
 export const UP_NEXT_WINDOW_MS = 2 * 60 * 60 * 1000;
 
 export interface ScheduleSession {
   id: number;
   event_id: number;
-  /** YYYY-MM-DD */
+  /** YYYY-MM-DD, at the venue. */
   schedule_date: string;
-  /** HH:MM[:SS] */
+  /** HH:MM[:SS], at the venue. */
   start_time: string;
   end_time: string;
 }
 
-/** A session's start and end as instants in the visitor's local time zone. */
-export function sessionBounds(s: ScheduleSession): { start: Date; end: Date } {
-  const at = (time: string) => {
-    const [y, m, d] = s.schedule_date.split('-').map(Number);
-    const [hh, mm, ss] = time.split(':').map(Number);
-    return new Date(y!, m! - 1, d!, hh!, mm!, ss ?? 0);
-  };
-  return { start: at(s.start_time), end: at(s.end_time) };
+/** The IANA zone a session's times are in (its event's time_zone). */
+export type SessionZone<S extends ScheduleSession> = (session: S) => string;
+
+// Instants are pure functions of (date, time, zone); the schedule is reclassified every second.
+const INSTANT_CACHE_LIMIT = 10_000;
+const instantCache = new Map<string, number>();
+
+function instantMs(date: string, time: string, timeZone: string): number {
+  const key = `${date}T${time}@${timeZone}`;
+  let ms = instantCache.get(key);
+  if (ms === undefined) {
+    if (instantCache.size >= INSTANT_CACHE_LIMIT) instantCache.clear();
+    ms = zonedTimeToInstant(date, time, timeZone).getTime();
+    instantCache.set(key, ms);
+  }
+  return ms;
 }
 
-const localDate = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** A session's start and end as instants; its times are read in `timeZone` (default: the device's). */
+export function sessionBounds(s: ScheduleSession, timeZone: string = deviceTimeZone()): { start: Date; end: Date } {
+  return { start: new Date(instantMs(s.schedule_date, s.start_time, timeZone)), end: new Date(instantMs(s.schedule_date, s.end_time, timeZone)) };
+}
 
 export interface ClassifiedSchedule<S extends ScheduleSession> {
   now: S[];
@@ -32,22 +45,94 @@ export interface ClassifiedSchedule<S extends ScheduleSession> {
   upcomingByDay: { date: string; sessions: S[] }[];
 }
 
-export function classifySchedule<S extends ScheduleSession>(sessions: readonly S[], now: Date): ClassifiedSchedule<S> {
-  const today = localDate(now);
+/**
+ * Sorts sessions into happening now (today at the venue, start ≤ now ≤ end), up next (today at the
+ * venue, starting within UP_NEXT_WINDOW_MS) and upcoming days (end still ahead, on days not before
+ * the venue's today). `sessionZone` gives each session's venue zone; without it, the device's.
+ */
+export function classifySchedule<S extends ScheduleSession>(
+  sessions: readonly S[],
+  now: Date,
+  sessionZone?: SessionZone<S>,
+): ClassifiedSchedule<S> {
   const t = now.getTime();
-  const sorted = [...sessions].sort((a, b) =>
-    a.schedule_date === b.schedule_date ? a.start_time.localeCompare(b.start_time) : a.schedule_date.localeCompare(b.schedule_date),
+  const device = sessionZone ? null : deviceTimeZone();
+  const zoneOf = (s: S) => sessionZone?.(s) ?? device!;
+  const todayIn = new Map<string, string>();
+  const today = (zone: string) => {
+    let date = todayIn.get(zone);
+    if (date === undefined) {
+      date = zonedDateTime(t, zone).date;
+      todayIn.set(zone, date);
+    }
+    return date;
+  };
+
+  const timed = sessions.map((s) => {
+    const zone = zoneOf(s);
+    return { s, today: today(zone), start: instantMs(s.schedule_date, s.start_time, zone), end: instantMs(s.schedule_date, s.end_time, zone) };
+  });
+  // By venue date, then by the instant a session starts (events in other zones interleave correctly).
+  timed.sort((a, b) =>
+    a.s.schedule_date !== b.s.schedule_date ? (a.s.schedule_date < b.s.schedule_date ? -1 : 1) : a.start - b.start || a.end - b.end || a.s.id - b.s.id,
   );
+
   const out: ClassifiedSchedule<S> = { now: [], next: [], upcomingByDay: [] };
-  for (const s of sorted) {
-    const { start, end } = sessionBounds(s);
-    if (s.schedule_date === today && start.getTime() <= t && t <= end.getTime()) out.now.push(s);
-    else if (s.schedule_date === today && start.getTime() > t && start.getTime() - t <= UP_NEXT_WINDOW_MS) out.next.push(s);
-    if (end.getTime() > t && s.schedule_date >= today) {
+  for (const { s, today, start, end } of timed) {
+    const isToday = s.schedule_date === today;
+    if (isToday && start <= t && t <= end) out.now.push(s);
+    else if (isToday && start > t && start - t <= UP_NEXT_WINDOW_MS) out.next.push(s);
+    if (end > t && s.schedule_date >= today) {
       const last = out.upcomingByDay.at(-1);
       if (last?.date === s.schedule_date) last.sessions.push(s);
       else out.upcomingByDay.push({ date: s.schedule_date, sessions: [s] });
     }
   }
   return out;
+}
+
+/** The zone events get when none is stored (the database default of events.time_zone). */
+export const DEFAULT_EVENT_TIME_ZONE = 'Europe/Amsterdam';
+
+/**
+ * An event's venue zone: its time_zone, or the database default when a mirrored row predates the
+ * column or the device's Intl does not know the zone.
+ */
+export function eventTimeZone(event: { time_zone?: string | null } | undefined): string {
+  const zone = event?.time_zone;
+  return zone && isValidTimeZone(zone) ? zone : DEFAULT_EVENT_TIME_ZONE;
+}
+
+/**
+ * The line telling a visitor which zone session times are in, or null when it is their device's zone.
+ * `othersMarked`: some listed sessions are in other zones and name theirs.
+ */
+export function timeZoneNote(venueZone: string, deviceZone: string = deviceTimeZone(), othersMarked = false): string | null {
+  if (sameTimeZone(venueZone, deviceZone)) return null;
+  return `Times are in ${venueZone} time${othersMarked ? ' unless marked otherwise' : ''} (your device is set to ${deviceZone}).`;
+}
+
+const canonicalZones = new Map<string, string>();
+
+/** Whether two zone names are the same zone (aliases such as Europe/Kiev and Europe/Kyiv included). */
+export function sameTimeZone(a: string, b: string): boolean {
+  if (a === b) return true;
+  const canonical = (zone: string) => {
+    let c = canonicalZones.get(zone);
+    if (c === undefined) {
+      try {
+        c = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+      } catch {
+        c = zone;
+      }
+      canonicalZones.set(zone, c);
+    }
+    return c;
+  };
+  return canonical(a) === canonical(b);
+}
+
+/** Whether an event has not yet ended: its end_date is today or later at its venue. */
+export function eventNotEnded(event: { end_date: string; time_zone?: string | null }, now: Date): boolean {
+  return event.end_date >= zonedDateTime(now, eventTimeZone(event)).date;
 }

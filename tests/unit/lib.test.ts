@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catterySlug } from '../../src/lib/slug.ts';
 import { parseListText, toListText } from '../../src/lib/list-text.ts';
-import { classifySchedule, type ScheduleSession } from '../../src/lib/schedule.ts';
 import { breedTraitScores } from '../../src/lib/breed-traits.ts';
 import { validateVote } from '../../src/lib/vote.ts';
 
@@ -34,34 +33,6 @@ describe('parseListText', () => {
   it('reads back what toListText writes', () => {
     const items = ['Tall tree, sisal', 'A "quoted" toy', 'back\\slash'];
     expect(parseListText(toListText(items))).toEqual(items);
-  });
-});
-
-describe('classifySchedule', () => {
-  const s = (id: number, date: string, start: string, end: string): ScheduleSession => ({
-    id, event_id: 1, schedule_date: date, start_time: start, end_time: end,
-  });
-  const now = new Date(2026, 10, 21, 12, 30);
-  const sessions = [
-    s(1, '2026-11-21', '09:00:00', '10:00:00'), // over
-    s(2, '2026-11-21', '12:00:00', '13:00:00'), // now
-    s(3, '2026-11-21', '14:30:00', '15:00:00'), // exactly 2 h ahead: next
-    s(4, '2026-11-21', '14:31:00', '15:00:00'), // beyond the window
-    s(5, '2026-11-22', '09:00:00', '10:00:00'), // tomorrow
-    s(6, '2026-11-20', '12:00:00', '13:00:00'), // yesterday
-  ];
-  it('sorts sessions into now, up next and upcoming days', () => {
-    const c = classifySchedule(sessions, now);
-    expect(c.now.map((x) => x.id)).toEqual([2]);
-    expect(c.next.map((x) => x.id)).toEqual([3]);
-    expect(c.upcomingByDay).toEqual([
-      { date: '2026-11-21', sessions: [sessions[1], sessions[2], sessions[3]] },
-      { date: '2026-11-22', sessions: [sessions[4]] },
-    ]);
-  });
-  it('counts the start and end minute as happening now', () => {
-    expect(classifySchedule([s(7, '2026-11-21', '12:30:00', '13:00:00')], now).now).toHaveLength(1);
-    expect(classifySchedule([s(8, '2026-11-21', '11:00:00', '12:30:00')], now).now).toHaveLength(1);
   });
 });
 

@@ -6,11 +6,21 @@ import { breedTraitScores, QUIZ_TRAITS } from '../../src/lib/breed-traits.ts';
 import { catterySlug } from '../../src/lib/slug.ts';
 import { parseListText } from '../../src/lib/list-text.ts';
 import { classifySchedule, type ScheduleSession } from '../../src/lib/schedule.ts';
+import { isValidTimeZone, zonedDateTime, zonedTimeToInstant } from '../../src/lib/dates.ts';
+import { PLACES } from '../../server/seed/places.ts';
 
-const SEEDED_AT = new Date(2026, 10, 21, 14, 20);
+/** The live event's venue zone: the seed day and hour are read there, whatever the process's zone. */
+const VENUE_ZONE = 'Europe/Amsterdam';
+const SEEDED_AT = zonedTimeToInstant('2026-11-21', '14:20', VENUE_ZONE);
 const show = buildShow({ now: SEEDED_AT, scale: 1, breeds: SHOW_BREEDS });
 const byId = (rows: Row[]) => new Map(rows.map((r) => [r.id, r]));
-const localDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** The date at the venue. */
+const localDate = (d: Date) => zonedDateTime(d, VENUE_ZONE).date;
+/** Classifies a seeded schedule the way the app does: each session in its event's zone. */
+const classifyShow = (s: ShowData, now: Date) => {
+  const zones = new Map(s.events.map((e) => [e.id, e.time_zone as string]));
+  return classifySchedule(s.event_schedule as unknown as ScheduleSession[], now, (x) => zones.get(x.event_id)!);
+};
 
 describe('breeds', () => {
   it('has 40+ real breeds with unique names and registry abbreviations', () => {
@@ -135,13 +145,57 @@ describe('events and the live schedule', () => {
     expect(show.events.some((e) => (e.start_date as string) > today)).toBe(true);
   });
 
-  it.each(Array.from({ length: 24 }, (_, h) => h))('seeded at %i:20, something is on now or up next an hour later', (hour) => {
-    const seededAt = new Date(2026, 10, 21, hour, 20);
-    const s = buildShow({ now: seededAt, scale: 1, breeds: SHOW_BREEDS });
-    const later = new Date(seededAt.getTime() + 60 * 60 * 1000);
-    const c = classifySchedule(s.event_schedule as unknown as ScheduleSession[], later);
-    expect(c.now.length + c.next.length).toBeGreaterThan(0);
-    for (const x of s.event_schedule) expect(x.end_time as string > (x.start_time as string)).toBe(true);
+  it('stores each event\'s venue time zone, from its city', () => {
+    for (const e of show.events) {
+      expect(e.time_zone, String(e.name)).toBe(PLACES.find((p) => p.city === e.city)!.tz);
+      expect(isValidTimeZone(e.time_zone as string)).toBe(true);
+    }
+    expect(show.events.find((e) => e.city === 'Amsterdam')!.time_zone).toBe(VENUE_ZONE);
+    expect(new Set(show.events.map((e) => e.time_zone)).size).toBeGreaterThan(1);
+    for (const p of PLACES) expect(isValidTimeZone(p.tz), p.city).toBe(true);
+  });
+
+  // Every venue hour of an ordinary day and of both DST-change days, with the process in several zones:
+  // the seed reads the seed moment at the venue, so "now/next" hold wherever the server runs.
+  const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:20`);
+  const DAYS = ['2026-11-21', '2026-03-29', '2026-10-25'];
+  const PROCESS_ZONES = ['UTC', 'America/Los_Angeles', 'Asia/Tokyo'];
+  it.each(DAYS.flatMap((day) => HOURS.map((time) => [day, time] as const)))(
+    'seeded at %s %s at the venue, something is on now or up next an hour later',
+    (day, time) => {
+      const initial = process.env.TZ;
+      try {
+        for (const tz of PROCESS_ZONES) {
+          process.env.TZ = tz;
+          const seededAt = zonedTimeToInstant(day, time, VENUE_ZONE);
+          const s = buildShow({ now: seededAt, scale: 1, breeds: SHOW_BREEDS });
+          const live = s.events.find((e) => e.start_date === addDaysIso(day, -1))!;
+          expect(live.time_zone).toBe(VENUE_ZONE);
+          const later = new Date(seededAt.getTime() + 60 * 60 * 1000);
+          const c = classifyShow(s, later);
+          expect(c.now.length + c.next.length, `process zone ${tz}`).toBeGreaterThan(0);
+          for (const x of s.event_schedule) expect(x.end_time as string > (x.start_time as string)).toBe(true);
+        }
+      } finally {
+        if (initial === undefined) delete process.env.TZ;
+        else process.env.TZ = initial;
+      }
+    },
+  );
+
+  it('builds the same show for one instant whatever the process zone', () => {
+    const initial = process.env.TZ;
+    try {
+      const shows = ['UTC', 'Pacific/Kiritimati', 'America/Los_Angeles'].map((tz) => {
+        process.env.TZ = tz;
+        const s = buildShow({ now: SEEDED_AT, scale: 1, breeds: SHOW_BREEDS });
+        return JSON.stringify({ ...s, images: [] });
+      });
+      expect(new Set(shows).size).toBe(1);
+    } finally {
+      if (initial === undefined) delete process.env.TZ;
+      else process.env.TZ = initial;
+    }
   });
 
   it('runs judging rings, talks and Best in Show on every day of the live event', () => {
@@ -157,6 +211,8 @@ describe('events and the live schedule', () => {
     }
   });
 });
+
+const addDaysIso = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('advertisers', () => {
   it('has 20+ advertisers, some without a logo, with both voucher kinds', () => {

@@ -130,6 +130,7 @@ export const showEventSchema = z.object({
   event_picture_url: optText,
   latitude,
   longitude,
+  time_zone: text,
 });
 
 export const scheduleSessionSchema = z.object({

@@ -1,0 +1,135 @@
+// /events/{id}: one event (SPEC §2) with its location, map and day-by-day programme, from the local mirror.
+import { Link, useParams } from 'react-router';
+import { db } from '../../data/app-data.ts';
+import type { ScheduleSession, ShowEvent } from '../../data/rows.ts';
+import { useMirror } from '../../data/use-mirror.ts';
+import { formatDateRange, formatScheduleDay, formatTime } from '../../lib/dates.ts';
+import { eventTimeZone, timeZoneNote } from '../../lib/schedule.ts';
+import { ShowImage } from '../../ui/image.tsx';
+import { ShowMap } from '../../ui/map/show-map.tsx';
+import { ErrorBox, Loading } from '../../ui/states.tsx';
+import './events.css';
+
+interface EventDetail {
+  event: ShowEvent | undefined;
+  sessions: ScheduleSession[];
+  anyEvents: boolean;
+}
+
+/** A route id as a row id, or null when it cannot be one. */
+const rowId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
+
+async function loadEvent(id: number | null): Promise<EventDetail> {
+  const event = id === null ? undefined : await db.events.get(id);
+  const anyEvents = event !== undefined || (await db.events.count()) > 0;
+  if (!event) return { event, sessions: [], anyEvents };
+  // SPEC §7: the schedule ordered by schedule_date then start_time.
+  const sessions = await db.event_schedule.where('event_id').equals(event.id).toArray();
+  sessions.sort(
+    (a, b) => a.schedule_date.localeCompare(b.schedule_date) || a.start_time.localeCompare(b.start_time) || a.end_time.localeCompare(b.end_time) || a.id - b.id,
+  );
+  return { event, sessions, anyEvents };
+}
+
+function groupByDay(sessions: ScheduleSession[]): { date: string; sessions: ScheduleSession[] }[] {
+  const days: { date: string; sessions: ScheduleSession[] }[] = [];
+  for (const s of sessions) {
+    const last = days.at(-1);
+    if (last?.date === s.schedule_date) last.sessions.push(s);
+    else days.push({ date: s.schedule_date, sessions: [s] });
+  }
+  return days;
+}
+
+function Programme({ event, sessions }: { event: ShowEvent; sessions: ScheduleSession[] }) {
+  const note = timeZoneNote(eventTimeZone(event));
+  if (sessions.length === 0) return <p className="state-empty">No schedule has been published for this event yet.</p>;
+  return (
+    <>
+      {note && <p className="event-zone-note">{note}</p>}
+      {groupByDay(sessions).map((day) => (
+        <section key={day.date} className="event-day" aria-labelledby={`day-${day.date}`}>
+          <h3 id={`day-${day.date}`}>
+            <time dateTime={day.date}>{formatScheduleDay(day.date)}</time>
+          </h3>
+          <ol className="event-sessions">
+            {day.sessions.map((s) => (
+              <li key={s.id} className="event-session">
+                <span className="event-session-time">
+                  <time dateTime={`${day.date}T${formatTime(s.start_time)}`}>{formatTime(s.start_time)}</time>–<time dateTime={`${day.date}T${formatTime(s.end_time)}`}>{formatTime(s.end_time)}</time>
+                </span>
+                <span className="event-session-title">{s.title}</span>
+                {s.description && <span className="event-session-description">{s.description}</span>}
+                {s.location && <span className="event-session-location">{s.location}</span>}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </>
+  );
+}
+
+export function EventPage() {
+  const { id: rawId } = useParams();
+  const id = rowId(rawId);
+  const view = useMirror(() => loadEvent(id), [id], 'Failed to fetch event', (d) => !d.anyEvents);
+  const back = (
+    <Link to="/events" className="event-back-link">
+      ← All events
+    </Link>
+  );
+  if (view.state === 'loading') return <main className="page">{back}<Loading>Loading event...</Loading></main>;
+  if (view.state === 'error') return <main className="page">{back}<ErrorBox>{view.message}</ErrorBox></main>;
+  const { event, sessions } = view.data;
+  if (!event) {
+    return (
+      <main className="page">
+        {back}
+        <h1>Event not found</h1>
+      </main>
+    );
+  }
+  const cityLine = [event.postal_code, event.city].filter(Boolean).join(' ');
+  const address = [event.street_address, cityLine, event.country].filter(Boolean).join(', ');
+  return (
+    <main className="page event-detail">
+      {back}
+      <ShowImage path={event.event_picture_url} alt={event.name} width={1280} height={384} className="hero-image" />
+      <h1>{event.name}</h1>
+      <dl className="event-facts">
+        <div>
+          <dt>Dates</dt>
+          <dd>
+            <time dateTime={event.start_date}>{formatDateRange(event.start_date, event.end_date)}</time>
+          </dd>
+        </div>
+        {event.expected_attendance !== null && (
+          <div>
+            <dt>Expected attendance</dt>
+            <dd>{event.expected_attendance.toLocaleString()} visitors</dd>
+          </div>
+        )}
+      </dl>
+      {event.description && <p className="event-detail-description">{event.description}</p>}
+
+      <section className="event-location" aria-labelledby="location-heading">
+        <h2 id="location-heading">Location</h2>
+        <div className="event-location-body">
+          <address className="event-address">
+            {event.venue_name && <span className="event-venue">{event.venue_name}</span>}
+            {event.street_address && <span>{event.street_address}</span>}
+            {cityLine && <span>{cityLine}</span>}
+            {event.country && <span>{event.country}</span>}
+          </address>
+          <ShowMap latitude={event.latitude} longitude={event.longitude} address={address} label={event.venue_name ?? event.name} />
+        </div>
+      </section>
+
+      <section className="event-schedule" aria-labelledby="schedule-heading">
+        <h2 id="schedule-heading">Schedule</h2>
+        <Programme event={event} sessions={sessions} />
+      </section>
+    </main>
+  );
+}

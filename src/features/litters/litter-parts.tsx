@@ -1,0 +1,40 @@
+// Pieces the kittens list and the litter page share: availability wording and the cattery link.
+import { Link } from 'react-router';
+import type { Cattery, Litter } from '../../data/rows.ts';
+import { catterySlug } from '../../lib/slug.ts';
+
+/** Whether no kitten of the litter is still available. */
+export function isSoldOut(litter: Litter): boolean {
+  return litter.available_male_kittens + litter.available_female_kittens === 0;
+}
+
+const kittens = (n: number, sex: 'male' | 'female') => `${n} ${sex}${n === 1 ? '' : 's'}`;
+
+/** "2 of 3 males, 1 of 2 females available", or "Sold out". */
+export function availabilityText(litter: Litter): string {
+  if (isSoldOut(litter)) return 'Sold out';
+  const parts: string[] = [];
+  if (litter.num_male_kittens > 0) parts.push(`${litter.available_male_kittens} of ${kittens(litter.num_male_kittens, 'male')}`);
+  if (litter.num_female_kittens > 0) parts.push(`${litter.available_female_kittens} of ${kittens(litter.num_female_kittens, 'female')}`);
+  return `${parts.join(', ')} available`;
+}
+
+export function AvailabilityBadge({ litter }: { litter: Litter }) {
+  return isSoldOut(litter) ? (
+    <span className="litter-badge litter-badge-sold-out">Sold out</span>
+  ) : (
+    <span className="litter-badge litter-badge-available">
+      {litter.available_male_kittens + litter.available_female_kittens} available
+    </span>
+  );
+}
+
+/** A link to the cattery page that comes back to `returnUrl`. */
+export function CatteryLink({ cattery, returnUrl }: { cattery: Cattery | undefined; returnUrl: string }) {
+  if (!cattery) return <span className="muted">Unknown cattery</span>;
+  return (
+    <Link className="cattery-link" to={`/catteries/${catterySlug(cattery.name)}?returnUrl=${encodeURIComponent(returnUrl)}`}>
+      {cattery.name}
+    </Link>
+  );
+}
