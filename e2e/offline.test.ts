@@ -66,7 +66,7 @@ describe('offline after one visit', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Catalog number *').fill('17');
     await page.getByRole('button', { name: 'Submit vote' }).click();
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Thank you for your vote!');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Your vote is saved');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Queued' }).textContent()).toBe(
       'Queued — will send when you are back online',
     );
@@ -77,7 +77,9 @@ describe('offline after one visit', () => {
     expect(before.rows).toHaveLength(0);
 
     await ctx.setOffline(false);
-    await expect.poll(() => page.locator('.outbox-status').textContent(), { timeout: 30_000 }).toBe('Sent');
+    // Once delivered, the view becomes the thank-you of SPEC §2.
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 30_000 }).toBe('Thank you for your vote!');
+    expect(await page.getByText('Your choice has been recorded successfully.').count()).toBe(1);
     expect(await page.getByRole('button', { name: /waiting to send/ }).count()).toBe(0);
     const after = await server.db.query('select id from public.visitor_choice where email = $1', [email]);
     expect(after.rows).toHaveLength(1);
@@ -85,14 +87,21 @@ describe('offline after one visit', () => {
 
   it('shows the SPEC message on the form when the same e-mail votes again online', async () => {
     const email = `twice.${Date.now()}@example.com`;
+    await page.goto(`${server.url}/visitors-choice`);
     for (const attempt of [1, 2]) {
-      await page.goto(`${server.url}/visitors-choice`);
       await page.getByLabel('First name *').fill('Grace');
       await page.getByLabel('Last name *').fill('Hopper');
       await page.getByLabel('E-mail').fill(email);
       await page.getByLabel('Catalog number *').fill(String(attempt));
       await page.getByRole('button', { name: 'Submit vote' }).click();
-      if (attempt === 1) await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Thank you for your vote!');
+      if (attempt === 1) {
+        // Online, the thank-you comes as soon as the server has the vote.
+        await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Thank you for your vote!');
+        expect((await server.db.query('select id from public.visitor_choice where email = $1', [email])).rows).toHaveLength(1);
+        await page.getByRole('button', { name: 'Submit another vote' }).click();
+        expect(await page.getByLabel('First name *').inputValue()).toBe('');
+        expect(await page.getByLabel('E-mail').inputValue()).toBe('');
+      }
     }
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toBe(
       'This email address has already been used to vote in this event',

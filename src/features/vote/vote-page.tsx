@@ -37,7 +37,8 @@ async function settle(id: string): Promise<OutboxItem | undefined> {
 
 export function VotePage() {
   const [form, setForm] = useState<VoteForm>(EMPTY);
-  const [phase, setPhase] = useState<'idle' | 'submitting' | 'success'>('idle');
+  // saved: in the outbox, not yet acknowledged (offline, or the server is slow); the view follows the item.
+  const [phase, setPhase] = useState<'idle' | 'submitting' | 'saved' | 'success'>('idle');
   const [error, setError] = useState<string | null>(null);
   const [voteId, setVoteId] = useState<string | null>(null);
   const item = useLiveQuery(() => (voteId ? db.outbox.get(voteId) : undefined), [voteId]);
@@ -71,21 +72,63 @@ export function VotePage() {
       }
       setVoteId(queued.id);
       setForm(EMPTY);
-      setPhase('success');
+      setPhase(settled?.status === 'sent' ? 'success' : 'saved');
     } catch (err) {
       setPhase('idle');
       setError(err instanceof Error && err.message ? err.message : 'An error occurred');
     }
   }
 
-  if (phase === 'success') {
+  const delivered = phase === 'success' || (phase === 'saved' && item?.status === 'sent');
+  const reset = () => {
+    setVoteId(null);
+    setPhase('idle');
+  };
+
+  if (delivered) {
     return (
       <main className="page vote">
         <section className="vote-success" aria-live="polite">
           <h1>Thank you for your vote!</h1>
           <p>Your choice has been recorded successfully.</p>
+          <button type="button" onClick={reset}>
+            Submit another vote
+          </button>
+        </section>
+      </main>
+    );
+  }
+
+  if (phase === 'saved' && item?.status === 'failed') {
+    const payload = item.kind === 'vote' ? item.payload : null;
+    return (
+      <main className="page vote">
+        <section className="vote-success" aria-live="polite">
+          <h1>Your vote could not be recorded</h1>
+          <ErrorBox>{item.lastError ?? 'An error occurred'}</ErrorBox>
+          <button
+            type="button"
+            onClick={() => {
+              // Back to the form with what the visitor typed, so a typo is quick to fix.
+              if (payload) setForm({ first_name: payload.first_name, last_name: payload.last_name, email: payload.email ?? '', phone: payload.phone ?? '', catalog_number: payload.catalog_number });
+              reset();
+            }}
+          >
+            Back to the form
+          </button>
+        </section>
+      </main>
+    );
+  }
+
+  if (phase === 'saved') {
+    return (
+      <main className="page vote">
+        <section className="vote-success" aria-live="polite">
+          <h1>Your vote is saved</h1>
+          <p>It will be sent as soon as you are back online; you can close the app meanwhile.</p>
           {item && <OutboxStatusLine item={item} />}
-          <button type="button" onClick={() => { setVoteId(null); setPhase('idle'); }}>
+          <button type="button" onClick={reset}>
             Submit another vote
           </button>
         </section>
