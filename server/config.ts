@@ -1,5 +1,6 @@
 // Venue-server configuration from the environment (.env.example documents every key).
 import { z } from 'zod';
+import type { PasswordRule } from '../src/lib/password.ts';
 
 /** Supabase's well-known local demo secret and keys (the same as `supabase start`). */
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -10,6 +11,7 @@ export const DEMO_SERVICE_ROLE_KEY =
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const requireFlag = z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'));
 
 const EnvSchema = z.object({
   NODE_ENV: optionalString,
@@ -32,6 +34,12 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   MAX_BODY_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
   STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default('dist')),
+  // The password rule (SPEC §5); keep equal to the PWA's VITE_PASSWORD_* settings.
+  PASSWORD_MIN_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(72).default(8)),
+  PASSWORD_REQUIRE_DIGIT: requireFlag,
+  PASSWORD_REQUIRE_SPECIAL: requireFlag,
+  PASSWORD_REQUIRE_UPPERCASE: requireFlag,
+  PASSWORD_REQUIRE_LOWERCASE: requireFlag,
 });
 
 export interface SmtpConfig {
@@ -63,6 +71,8 @@ export interface ServerConfig {
   maxBodyBytes: number;
   staticDir: string | null;
   production: boolean;
+  /** Enforced on sign-up and password change (SPEC §5). */
+  password: PasswordRule;
 }
 
 export class ConfigError extends Error {
@@ -110,5 +120,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: e.MAX_BODY_BYTES,
     staticDir: e.STATIC_DIR,
     production,
+    password: {
+      minLength: e.PASSWORD_MIN_LENGTH,
+      digit: e.PASSWORD_REQUIRE_DIGIT === 'true',
+      special: e.PASSWORD_REQUIRE_SPECIAL === 'true',
+      uppercase: e.PASSWORD_REQUIRE_UPPERCASE === 'true',
+      lowercase: e.PASSWORD_REQUIRE_LOWERCASE === 'true',
+    },
   };
 }

@@ -37,7 +37,7 @@ describe('auth expiry with an injected clock', () => {
     });
 
   async function signUp(email: string): Promise<{ access_token: string; refresh_token: string }> {
-    const res = await call('/signup', { email, password: 'secret-pass', data: { first_name: 'Ada', last_name: 'L' } });
+    const res = await call('/signup', { email, password: 'Secret#Pass1', data: { first_name: 'Ada', last_name: 'L' } });
     expect(res.status).toBe(200);
     return (await res.json()) as { access_token: string; refresh_token: string };
   }

@@ -26,7 +26,7 @@ export async function signup(c: Context, deps: AppDeps): Promise<Response> {
   if (!body.email) throw authError(400, 'validation_failed', 'To signup, please provide your email');
   const email = normalizeEmail(body.email);
   if (!body.password) throw authError(400, 'validation_failed', 'Signup requires a valid password');
-  checkPasswordStrength(body.password);
+  checkPasswordStrength(body.password, deps.config.password);
   if (await userByEmail(deps.db, email)) throw authError(422, 'user_already_exists', 'User already registered');
 
   const id = randomUUID();

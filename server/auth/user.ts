@@ -31,7 +31,7 @@ export async function updateUser(c: Context, deps: AppDeps): Promise<Response> {
 
   let passwordHash: string | undefined;
   if (typeof body.password === 'string') {
-    checkPasswordStrength(body.password);
+    checkPasswordStrength(body.password, deps.config.password);
     if (await checkPassword(body.password, user.encrypted_password)) {
       throw authError(422, 'same_password', 'New password should be different from the old password.');
     }

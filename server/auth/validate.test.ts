@@ -22,19 +22,30 @@ describe('normalizeEmail', () => {
 });
 
 describe('passwords', () => {
-  it('rejects short passwords as weak with the length reason', () => {
-    const e = httpErrorOf(() => checkPasswordStrength('12345'));
+  it.each([
+    ['Ab1!xyz', 'Password must be at least 8 characters', ['length']],
+    ['Abcdefg!', 'Password must contain at least one digit', ['characters']],
+    ['Abcdefg1', 'Password must contain at least one special character', ['characters']],
+    ['abcdef1!', 'Password must contain at least one uppercase letter', ['characters']],
+    ['ABCDEF1!', 'Password must contain at least one lowercase letter', ['characters']],
+    ['abc', 'Password must be at least 8 characters', ['length', 'characters']],
+  ])('rejects %s as weak with the first problem and GoTrue reasons', (password, message, reasons) => {
+    const e = httpErrorOf(() => checkPasswordStrength(password));
     expect(e.status).toBe(422);
-    expect(e.body).toMatchObject({
-      code: 'weak_password',
-      message: 'Password should be at least 6 characters.',
-      weak_password: { reasons: ['length'] },
+    expect(e.body).toMatchObject({ code: 'weak_password', message, weak_password: { reasons } });
+  });
+
+  it('accepts a password meeting the rule, and follows a configured rule', () => {
+    expect(() => checkPasswordStrength('Whiskers#2026')).not.toThrow();
+    const lenient = { minLength: 6, digit: false, special: false, uppercase: false, lowercase: true };
+    expect(() => checkPasswordStrength('kitten', lenient)).not.toThrow();
+    expect(httpErrorOf(() => checkPasswordStrength('kitty', lenient)).body).toMatchObject({
+      message: 'Password must be at least 6 characters',
     });
-    expect(() => checkPasswordStrength('123456')).not.toThrow();
   });
 
   it('rejects passwords bcrypt would truncate', () => {
-    expect(httpErrorOf(() => checkPasswordStrength('x'.repeat(73))).status).toBe(422);
+    expect(httpErrorOf(() => checkPasswordStrength(`Aa1!${'x'.repeat(70)}`)).status).toBe(422);
   });
 
   it('hashes with bcrypt and checks; a missing hash never matches', async () => {

@@ -2,9 +2,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import bcrypt from 'bcryptjs';
+import { DEFAULT_PASSWORD_RULE, passwordChecklist, type PasswordRule } from '../../src/lib/password.ts';
 import { authError } from './errors.ts';
-
-export const MIN_PASSWORD_LENGTH = 6;
 const BCRYPT_COST = 10;
 
 // The WHATWG "valid e-mail address" pattern, which GoTrue also applies.
@@ -37,11 +36,16 @@ export function normalizeEmail(raw: string): string {
   return email;
 }
 
-export function checkPasswordStrength(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw authError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-      weak_password: { reasons: ['length'] },
-    });
+/**
+ * The app's password rule (SPEC §5), GoTrue-style: 422 weak_password with the first missed requirement's
+ * message and GoTrue's reasons ('length', 'characters').
+ */
+export function checkPasswordStrength(password: string, rule: PasswordRule = DEFAULT_PASSWORD_RULE): void {
+  const missed = passwordChecklist(password, rule).filter((item) => !item.met);
+  const first = missed[0];
+  if (first) {
+    const reasons = [...new Set(missed.map((item) => (item.requirement === 'length' ? 'length' : 'characters')))];
+    throw authError(422, 'weak_password', first.message, { weak_password: { reasons } });
   }
   // bcrypt ignores everything past 72 bytes; refuse rather than silently truncate.
   if (bcrypt.truncates(password)) {

@@ -13,17 +13,21 @@ function screen(load: () => Promise<ComponentType>): ReactNode {
   );
 }
 
-const placeholder = (title: string) => {
-  const Placeholder = lazy(async () => {
-    const { PlaceholderPage } = await import('../features/placeholder/placeholder-page.tsx');
-    return { default: () => <PlaceholderPage title={title} /> };
+/** The visitor's own pages: anonymous visitors go to /login and come back; the profile also lists their coupons. */
+function signedIn(withCoupons: boolean): ReactNode {
+  return screen(async () => {
+    const [{ RequireSignIn }, { ProfilePage }, { MyCoupons }] = await Promise.all([
+      import('../features/account/require-sign-in.tsx'),
+      import('../features/account/profile-page.tsx'),
+      import('../features/advertisers/my-coupons.tsx'),
+    ]);
+    return () => (
+      <RequireSignIn>
+        <ProfilePage>{withCoupons && <MyCoupons />}</ProfilePage>
+      </RequireSignIn>
+    );
   });
-  return (
-    <Suspense fallback={null}>
-      <Placeholder />
-    </Suspense>
-  );
-};
+}
 
 export const routes: RouteObject[] = [
   { index: true, element: <HomePage /> },
@@ -32,7 +36,7 @@ export const routes: RouteObject[] = [
   { path: 'schedule', element: screen(() => import('../features/schedule/schedule-page.tsx').then((m) => m.SchedulePage)) },
   { path: 'visitors-choice', element: screen(() => import('../features/vote/vote-page.tsx').then((m) => m.VotePage)) },
   { path: 'kittens', element: screen(() => import('../features/litters/kittens-page.tsx').then((m) => m.KittensPage)) },
-  { path: 'breed-finder-quiz', element: placeholder('Breed Finder Quiz') },
+  { path: 'breed-finder-quiz', element: screen(() => import('../features/quiz/quiz-page.tsx').then((m) => m.QuizPage)) },
   { path: 'breeders', element: screen(() => import('../features/breeders/breeders-page.tsx').then((m) => m.BreedersPage)) },
   { path: 'catteries/:catteryName', element: screen(() => import('../features/breeders/cattery-page.tsx').then((m) => m.CatteryPage)) },
   { path: 'litters/:id', element: screen(() => import('../features/litters/litter-page.tsx').then((m) => m.LitterPage)) },
@@ -40,13 +44,13 @@ export const routes: RouteObject[] = [
   { path: 'events/:id', element: screen(() => import('../features/events/event-page.tsx').then((m) => m.EventPage)) },
   { path: 'pet-products', element: screen(() => import('../features/advertisers/advertisers-page.tsx').then((m) => m.AdvertisersPage)) },
   { path: 'pet-products/:id', element: screen(() => import('../features/advertisers/advertiser-page.tsx').then((m) => m.AdvertiserPage)) },
-  { path: 'login', element: placeholder('Sign in') },
-  { path: 'register', element: placeholder('Register') },
-  { path: 'forgot-password', element: placeholder('Forgot password') },
-  { path: 'reset-password', element: placeholder('Reset password') },
-  { path: 'profile', element: placeholder('Profile') },
-  { path: 'settings', element: placeholder('Settings') },
-  { path: 'activate-account', element: placeholder('Account activation') },
+  { path: 'login', element: screen(() => import('../features/account/login-page.tsx').then((m) => m.LoginPage)) },
+  { path: 'register', element: screen(() => import('../features/account/register-page.tsx').then((m) => m.RegisterPage)) },
+  { path: 'forgot-password', element: screen(() => import('../features/account/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)) },
+  { path: 'reset-password', element: screen(() => import('../features/account/reset-password-page.tsx').then((m) => m.ResetPasswordPage)) },
+  { path: 'profile', element: signedIn(true) },
+  { path: 'settings', element: signedIn(false) },
+  { path: 'activate-account', element: screen(() => import('../features/account/activate-page.tsx').then((m) => m.ActivatePage)) },
   { path: 'about', element: screen(() => import('../features/static/about-page.tsx').then((m) => m.AboutPage)) },
   { path: 'contact', element: screen(() => import('../features/static/contact-page.tsx').then((m) => m.ContactPage)) },
   { path: 'privacy', element: screen(() => import('../features/static/privacy-page.tsx').then((m) => m.PrivacyPage)) },

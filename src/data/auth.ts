@@ -17,9 +17,23 @@ export interface AuthState {
   ready: boolean;
   /** The last auth event, e.g. PASSWORD_RECOVERY for the reset page. */
   lastEvent: AuthChangeEvent | null;
+  /**
+   * True from a password-recovery link (its `type=recovery` fragment at start-up, or the PASSWORD_RECOVERY
+   * event) until sign-out; later events such as TOKEN_REFRESHED do not clear it.
+   */
+  recovery: boolean;
 }
 
-export const authStore = createStore<AuthState>(() => ({ user: null, isAuthenticated: false, ready: false, lastEvent: null }));
+// Read before supabase-js consumes and clears the fragment (its start-up is asynchronous).
+const openedFromRecoveryLink = /(?:^#|&)type=recovery(?:&|$)/.test(globalThis.location?.hash ?? '');
+
+export const authStore = createStore<AuthState>(() => ({
+  user: null,
+  isAuthenticated: false,
+  ready: false,
+  lastEvent: null,
+  recovery: openedFromRecoveryLink,
+}));
 
 export function sessionUser(user: User): SessionUser {
   const email = user.email ?? null;
@@ -32,14 +46,16 @@ export function sessionUser(user: User): SessionUser {
   };
 }
 
-function apply(event: AuthChangeEvent | null, session: Session | null) {
+/** Mirrors an auth event into the store (followAuth does this for every supabase-js event). */
+export function applyAuthEvent(event: AuthChangeEvent | null, session: Session | null): void {
   const user = session?.user ? sessionUser(session.user) : null;
-  authStore.setState({ user, isAuthenticated: user !== null, ready: true, lastEvent: event });
+  const recovery = event === 'PASSWORD_RECOVERY' || (event !== 'SIGNED_OUT' && authStore.getState().recovery);
+  authStore.setState({ user, isAuthenticated: user !== null, ready: true, lastEvent: event, recovery });
 }
 
 /** Follows supabase-js's session; returns an unsubscribe. */
 export function followAuth(client: SupabaseClient): () => void {
-  const { data } = client.auth.onAuthStateChange((event, session) => apply(event, session));
+  const { data } = client.auth.onAuthStateChange((event, session) => applyAuthEvent(event, session));
   return () => data.subscription.unsubscribe();
 }
 
@@ -47,5 +63,5 @@ export function followAuth(client: SupabaseClient): () => void {
 export async function signOut(client: SupabaseClient): Promise<void> {
   const { error } = await client.auth.signOut();
   if (error) console.warn('Sign out failed', error);
-  apply('SIGNED_OUT', null);
+  applyAuthEvent('SIGNED_OUT', null);
 }

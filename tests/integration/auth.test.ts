@@ -7,7 +7,8 @@ import type { VenueServer } from '../../server/start.ts';
 import { client, engines, startTestServer } from '../helpers/server.ts';
 
 const NAMES = { first_name: 'Ada', last_name: 'Lovelace' };
-const PASSWORD = 'analytical-engine';
+const PASSWORD = 'Analytical-Engine#1843';
+const NEW_PASSWORD = 'Difference-Engine#1822';
 
 /** Unique per call: on PostgreSQL every test file of the run shares one database. */
 const uniqueEmail = (tag: string) =>
@@ -138,9 +139,16 @@ describe.each(engines())('auth (%s)', (engine) => {
         name: 'AuthWeakPasswordError',
         status: 422,
         code: 'weak_password',
-        message: 'Password should be at least 6 characters.',
-        reasons: ['length'],
+        message: 'Password must be at least 8 characters',
+        reasons: ['length', 'characters'],
       });
+      const noUpper = await sb.auth.signUp({ email: uniqueEmail('weak'), password: 'whiskers#2026', options: { data: NAMES } });
+      expect(noUpper.error).toMatchObject({
+        status: 422,
+        code: 'weak_password',
+        message: 'Password must contain at least one uppercase letter',
+      });
+      expect(noUpper.data.session).toBeNull();
       const bad = await sb.auth.signUp({ email: 'not-an-email', password: PASSWORD, options: { data: NAMES } });
       expect(bad.error).toMatchObject({
         status: 400,
@@ -237,15 +245,23 @@ describe.each(engines())('auth (%s)', (engine) => {
       });
       const weak = await sb.auth.updateUser({ password: 'abc' });
       expect(weak.error).toMatchObject({ status: 422, code: 'weak_password' });
+      // The SPEC §5 rule, not just GoTrue's length: the first missed requirement is the message.
+      const noSpecial = await sb.auth.updateUser({ password: 'Difference1822' });
+      expect(noSpecial.error).toMatchObject({
+        status: 422,
+        code: 'weak_password',
+        message: 'Password must contain at least one special character',
+        reasons: ['characters'],
+      });
 
-      const { data, error } = await sb.auth.updateUser({ password: 'difference-engine', data: { nickname: 'Countess' } });
+      const { data, error } = await sb.auth.updateUser({ password: NEW_PASSWORD, data: { nickname: 'Countess' } });
       expect(error).toBeNull();
       expect(data.user?.user_metadata).toMatchObject({ ...NAMES, nickname: 'Countess', email });
       expect(events).toContain('USER_UPDATED');
 
       const old = await client(server).auth.signInWithPassword({ email, password: PASSWORD });
       expect(old.error?.code).toBe('invalid_credentials');
-      const fresh = await client(server).auth.signInWithPassword({ email, password: 'difference-engine' });
+      const fresh = await client(server).auth.signInWithPassword({ email, password: NEW_PASSWORD });
       expect(fresh.error).toBeNull();
     });
 
@@ -253,7 +269,7 @@ describe.each(engines())('auth (%s)', (engine) => {
       const { sb, email } = await signedUp('pwothers');
       const other = client(server);
       const { data } = await other.auth.signInWithPassword({ email, password: PASSWORD });
-      expect((await sb.auth.updateUser({ password: 'difference-engine' })).error).toBeNull();
+      expect((await sb.auth.updateUser({ password: NEW_PASSWORD })).error).toBeNull();
       expect((await api('/user', { token: data.session!.access_token })).status).toBe(403);
       expect((await sb.auth.getUser()).error).toBeNull();
     });
@@ -383,8 +399,8 @@ describe.each(engines())('auth (%s)', (engine) => {
       const sb = client(server);
       const set = await sb.auth.setSession({ access_token, refresh_token: fragment.get('refresh_token')! });
       expect(set.error).toBeNull();
-      expect((await sb.auth.updateUser({ password: 'a-brand-new-secret' })).error).toBeNull();
-      const signIn = await client(server).auth.signInWithPassword({ email, password: 'a-brand-new-secret' });
+      expect((await sb.auth.updateUser({ password: 'A-Brand-New-Secret#1' })).error).toBeNull();
+      const signIn = await client(server).auth.signInWithPassword({ email, password: 'A-Brand-New-Secret#1' });
       expect(signIn.error).toBeNull();
 
       // The link works once.

@@ -49,7 +49,11 @@ const VoteResults = z.array(
     message: z.string().nullish(),
   }),
 );
-const CouponAnswer = z.object({ coupon_code: z.string().min(1) });
+const CouponAnswer = z.object({
+  coupon_code: z.string().min(1),
+  discount_amount: z.number().nullable().optional(),
+  rebate_percentage: z.number().nullable().optional(),
+});
 
 type Outcome = { action: 'sent'; result?: CouponItem['result'] } | { action: 'needs_sign_in' } | Verdict;
 type Changes = Partial<Omit<VoteItem, 'kind' | 'payload' | 'id'>> & { result?: CouponItem['result'] };
@@ -238,7 +242,9 @@ async function invokeCoupon(ctx: Ctx, item: CouponItem): Promise<Outcome> {
     if (error) return await classifyFunctionError(error, ctx.now());
     const answer = CouponAnswer.safeParse(data);
     if (!answer.success) return { action: 'retry', message: OUTBOX_MESSAGES.badAnswer };
-    return { action: 'sent', result: { coupon_code: answer.data.coupon_code } };
+    // Keep the value the coupon was issued for: the advertiser may change its offer later.
+    const amount = item.payload.coupon_type === 'discount' ? answer.data.discount_amount : answer.data.rebate_percentage;
+    return { action: 'sent', result: { coupon_code: answer.data.coupon_code, amount: amount ?? null } };
   } finally {
     done();
   }

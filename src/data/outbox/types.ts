@@ -48,7 +48,8 @@ export interface CouponItem extends OutboxBase {
   kind: 'coupon';
   payload: CouponPayload;
   /** The coupon the server issued, once sent. */
-  result: { coupon_code: string } | null;
+  /** The coupon the server issued, once sent, with the value it was issued for. */
+  result: { coupon_code: string; amount?: number | null } | null;
 }
 
 export type OutboxItem = VoteItem | CouponItem;

@@ -8,6 +8,7 @@ import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { AdvertiserLogo, websiteHref, websiteLabel } from './advertiser-logo.tsx';
 import { ProductCarousel } from './product-carousel.tsx';
+import { VoucherAction } from './voucher-action.tsx';
 import './advertisers.css';
 
 interface AdvertiserDetail {
@@ -33,15 +34,14 @@ function BackLink() {
 
 type VoucherType = 'discount' | 'rebate';
 
-function Voucher({ type, title, offer }: { type: VoucherType; title: string; offer: string | null }) {
+function Voucher({ advertiser, type, title, offer }: { advertiser: Advertiser; type: VoucherType; title: string; offer: string | null }) {
   return (
     <li className={`voucher voucher-${type}`}>
       <div className="voucher-text">
         <h3>{title}</h3>
         {offer && <p className="voucher-offer">{offer}</p>}
       </div>
-      {/* Filled by the accounts work: a coupon button for signed-in visitors, a Sign in link otherwise. */}
-      <div data-voucher-action={type} />
+      <VoucherAction advertiser={advertiser} kind={type} />
     </li>
   );
 }
@@ -56,6 +56,7 @@ function Vouchers({ advertiser: a }: { advertiser: Advertiser }) {
         <ul className="voucher-list">
           {discount && (
             <Voucher
+              advertiser={a}
               type="discount"
               title="Discount Voucher"
               offer={a.discount_voucher_amount === null ? null : `${formatDiscount(a.discount_voucher_amount)} off your purchase`}
@@ -63,6 +64,7 @@ function Vouchers({ advertiser: a }: { advertiser: Advertiser }) {
           )}
           {rebate && (
             <Voucher
+              advertiser={a}
               type="rebate"
               title="Rebate Voucher"
               offer={a.rebate_voucher_percentage === null ? null : `${formatRebate(a.rebate_voucher_percentage)} rebate on your purchase`}

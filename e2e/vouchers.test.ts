@@ -1,0 +1,166 @@
+// Voucher coupons on /pet-products/{id} (SPEC §2 "Vouchers", §4, §6, §8, §9): anonymous visitors get a
+// "Sign in" link; the signed-in demo visitor asks for a coupon through the outbox, gets exactly one e-mail
+// per request, and keeps the coupon (code and QR code) on the device, offline too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_USER } from '../server/seed/index.ts';
+import type { VenueServer } from '../server/start.ts';
+import { formatDiscount, formatRebate } from '../src/lib/money.ts';
+import { mailsTo } from '../tests/helpers/mailbox.ts';
+import { openSyncedApp, screenshot, VIEWPORTS } from './app-page.ts';
+import { launchBrowser, startAppServer } from './browser.ts';
+
+interface AdvertiserRow {
+  id: string;
+  company_name: string;
+  discount: number;
+  rebate: number;
+}
+
+/** supabase-js's storage key for a project at http://127.0.0.1:<port> ("sb-" + first host label + "-auth-token"). */
+const AUTH_STORAGE_KEY = 'sb-127-auth-token';
+const SENT = 'Coupon sent to your email';
+
+describe('voucher coupons', () => {
+  let server: VenueServer;
+  let browser: Browser;
+  let advertiser: AdvertiserRow;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+    const { rows } = await server.db.query<AdvertiserRow>(
+      `select id::text, company_name, discount_voucher_amount::float8 as discount, rebate_voucher_percentage::float8 as rebate
+         from public.advertisers
+        where discount_voucher_enabled and rebate_voucher_enabled
+          and discount_voucher_amount is not null and rebate_voucher_percentage is not null
+        order by id limit 1`,
+    );
+    advertiser = rows[0]!;
+    expect(advertiser).toBeDefined();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const couponMails = async () =>
+    (await mailsTo(server, DEMO_USER.email)).filter((m) => m.subject.includes(advertiser.company_name));
+
+  /** Signs in through /login when it has an e-mail field, else with GoTrue's password grant and supabase-js's storage key. */
+  async function signIn(page: Page): Promise<void> {
+    await page.goto(`${server.url}/login`);
+    await page.locator('main').first().waitFor();
+    const email = page.getByLabel(/^e-?mail\b/i);
+    if ((await email.count()) > 0) {
+      try {
+        await email.first().fill(DEMO_USER.email);
+        await page.getByLabel(/^password\b/i).first().fill(DEMO_USER.password);
+        await page.getByRole('button', { name: /^sign in$/i }).click();
+        await page.waitForFunction((key) => localStorage.getItem(key) !== null, AUTH_STORAGE_KEY, { timeout: 15_000 });
+        return;
+      } catch {
+        // The screen is still being built: fall through to the programmatic sign-in.
+      }
+    }
+    const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: server.config.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_USER.email, password: DEMO_USER.password }),
+    });
+    expect(res.status).toBe(200);
+    const session = (await res.json()) as { expires_in: number; expires_at?: number };
+    const stored = JSON.stringify({ ...session, expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in });
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, stored] as const);
+    await page.reload();
+  }
+
+  const action = (page: Page, kind: 'discount' | 'rebate') => page.locator(`[data-voucher-action="${kind}"]`);
+  const codeOf = async (page: Page, kind: 'discount' | 'rebate') => ((await action(page, kind).locator('.coupon-code').textContent()) ?? '').trim();
+  const qrOf = (page: Page, kind: 'discount' | 'rebate', code: string) =>
+    action(page, kind).getByRole('img', { name: `QR code for coupon ${code}`, exact: true });
+
+  async function openAdvertiser(page: Page): Promise<void> {
+    await page.goto(`${server.url}/pet-products/${advertiser.id}`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(advertiser.company_name);
+  }
+
+  it('links anonymous visitors to sign in, and sends, shows and keeps the coupon of a signed-in one (offline too)', { timeout: 180_000 }, async () => {
+    const page = await openSyncedApp(browser, server, 'desktop');
+    const ctx = page.context();
+    try {
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+      // Anonymous: a "Sign in" link per enabled voucher, to /login, and no request button.
+      await openAdvertiser(page);
+      const signInLinks = page.locator('.voucher-list').getByRole('link', { name: 'Sign in', exact: true });
+      await expect.poll(() => signInLinks.count()).toBe(2);
+      for (const href of await signInLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+        expect(href).toBe(`/login?next=/pet-products/${advertiser.id}`);
+      }
+      expect(await page.getByRole('button', { name: /coupon/i }).count()).toBe(0);
+      await screenshot(page, 'voucher-anonymous', 'desktop');
+
+      await signIn(page);
+      await openAdvertiser(page);
+      const discountButton = action(page, 'discount').getByRole('button', { name: /^Send me (the|another) discount coupon$/ });
+      await discountButton.waitFor({ timeout: 15_000 });
+      expect(await page.locator('.voucher-list').getByRole('link', { name: 'Sign in', exact: true }).count()).toBe(0);
+      expect(await couponMails()).toHaveLength(0);
+
+      // Ask: through the outbox, acknowledged, one e-mail carrying the code the app shows.
+      await discountButton.click();
+      await expect.poll(() => action(page, 'discount').getByRole('status').textContent(), { timeout: 20_000 }).toBe(SENT);
+      const code = await codeOf(page, 'discount');
+      expect(code).toMatch(/^[A-Z0-9]{3}-DSC-\d{4}-\d{4}$/);
+      expect(await action(page, 'discount').locator('.coupon-value').textContent()).toBe(`${formatDiscount(advertiser.discount)} off`);
+      expect(await action(page, 'discount').textContent()).toMatch(/single use/i);
+      await expect.poll(async () => (await couponMails()).length).toBe(1);
+      const [mail] = await couponMails();
+      expect(mail!.subject).toContain(advertiser.company_name);
+      expect(mail!.text_body).toContain(code);
+      expect(mail!.text_body).toContain(`${formatDiscount(advertiser.discount)} off`);
+      await qrOf(page, 'discount', code).waitFor();
+      expect(await qrOf(page, 'discount', code).evaluate((el) => el.tagName.toLowerCase())).toMatch(/^(svg|img)$/);
+      await screenshot(page, 'voucher', 'desktop');
+
+      // Offline reload: the coupon and its QR code come from IndexedDB and the precached chunks.
+      await ctx.setOffline(true);
+      await page.reload();
+      await expect.poll(() => page.locator('h1').textContent()).toBe(advertiser.company_name);
+      await expect.poll(() => codeOf(page, 'discount'), { timeout: 15_000 }).toBe(code);
+      await qrOf(page, 'discount', code).waitFor();
+      expect(await action(page, 'discount').getByRole('status').textContent()).toBe(SENT);
+
+      // Ask again offline: saved, sent once the network is back; one more e-mail, a new code.
+      await action(page, 'discount').getByRole('button', { name: 'Send me another discount coupon' }).click();
+      await expect.poll(() => action(page, 'discount').getByRole('status').textContent()).toMatch(/^Saved — will be sent when you are back online/);
+      // The coupon already sent stays on screen meanwhile.
+      expect(await codeOf(page, 'discount')).toBe(code);
+      expect(await couponMails()).toHaveLength(1);
+
+      await ctx.setOffline(false);
+      await expect.poll(() => action(page, 'discount').getByRole('status').textContent(), { timeout: 60_000, interval: 500 }).toBe(SENT);
+      const second = await codeOf(page, 'discount');
+      expect(second).toMatch(/^[A-Z0-9]{3}-DSC-\d{4}-\d{4}$/);
+      expect(second).not.toBe(code);
+      await expect.poll(async () => (await couponMails()).length).toBe(2);
+      expect((await couponMails()).some((m) => m.text_body.includes(second))).toBe(true);
+      await qrOf(page, 'discount', second).waitFor();
+
+      // Phone size, with a rebate coupon too ("15% off").
+      await page.setViewportSize(VIEWPORTS.phone);
+      await action(page, 'rebate').getByRole('button', { name: 'Send me the rebate coupon' }).click();
+      await expect.poll(() => action(page, 'rebate').getByRole('status').textContent(), { timeout: 20_000 }).toBe(SENT);
+      const rebateCode = await codeOf(page, 'rebate');
+      expect(rebateCode).toMatch(/^[A-Z0-9]{3}-RBT-\d{4}-\d{4}$/);
+      expect(await action(page, 'rebate').locator('.coupon-value').textContent()).toBe(`${formatRebate(advertiser.rebate)} off`);
+      await qrOf(page, 'rebate', rebateCode).waitFor();
+      await expect.poll(async () => (await couponMails()).length).toBe(3);
+      await screenshot(page, 'voucher', 'phone');
+    } finally {
+      await ctx.setOffline(false);
+      await page.close();
+    }
+  });
+});

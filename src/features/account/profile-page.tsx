@@ -1,0 +1,264 @@
+// /profile and /settings (SPEC §2, §5): the signed-in visitor's users row, read and edited by e-mail.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useStore } from 'zustand';
+import { client } from '../../data/app-data.ts';
+import { authStore } from '../../data/auth.ts';
+import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { TextField } from './fields.tsx';
+import './account.css';
+
+const EDITABLE = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'phone',
+  'street_address',
+  'street_address_2',
+  'city',
+  'postal_code',
+  'state_province',
+  'country',
+] as const;
+type Editable = (typeof EDITABLE)[number];
+
+/** SPEC §3 "User (profile)". */
+export interface Profile extends Record<Editable, string | null> {
+  id?: string;
+  email: string;
+  verified: boolean;
+  last_updated?: string | null;
+  avatar_url?: string | null;
+}
+
+type EditForm = Record<Editable, string>;
+type EditErrors = Partial<Record<Editable, string>>;
+
+const NO_ROWS = 'PGRST116';
+
+/** An empty profile for a signed-in visitor whose row is missing (SPEC §7 tolerates "no rows"). */
+function emptyProfile(email: string): Profile {
+  return { email, verified: false, ...(Object.fromEntries(EDITABLE.map((k) => [k, null])) as Record<Editable, null>) };
+}
+
+function toForm(p: Profile): EditForm {
+  return Object.fromEntries(EDITABLE.map((k) => [k, p[k] ?? ''])) as EditForm;
+}
+
+function fullName(p: Profile): string {
+  return [p.first_name, p.middle_name, p.last_name].filter((s) => s && s.trim()).join(' ');
+}
+
+function ProfileView({ profile }: { profile: Profile }) {
+  const hasAddress = Boolean(profile.street_address || profile.city || profile.country);
+  const cityLine = [profile.postal_code, profile.city].filter(Boolean).join(' ');
+  return (
+    <div className="profile-view">
+      <div className="profile-heading">
+        <h2>{fullName(profile) || profile.email}</h2>
+        <span className={`badge ${profile.verified ? 'badge-verified' : 'badge-pending'}`}>
+          {profile.verified ? 'Verified' : 'Pending verification'}
+        </span>
+      </div>
+      <dl className="profile-details">
+        <div>
+          <dt>E-mail</dt>
+          <dd>{profile.email}</dd>
+        </div>
+        {profile.phone && (
+          <div>
+            <dt>Phone</dt>
+            <dd>{profile.phone}</dd>
+          </div>
+        )}
+        {hasAddress && (
+          <div>
+            <dt>Address</dt>
+            <dd>
+              <address>
+                {[profile.street_address, profile.street_address_2, cityLine, profile.state_province, profile.country]
+                  .filter(Boolean)
+                  .map((line) => (
+                    <span key={line} className="address-line">
+                      {line}
+                    </span>
+                  ))}
+              </address>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+/** `children` (e.g. the visitor's coupons, composed by the route) render below the profile card. */
+export function ProfilePage({ children }: { children?: ReactNode }) {
+  const { user } = useStore(authStore);
+  const email = user?.email ?? null;
+  const { pathname } = useLocation();
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [mode, setMode] = useState<'viewing' | 'editing' | 'saving'>('viewing');
+  const [form, setForm] = useState<EditForm | null>(null);
+  const [errors, setErrors] = useState<EditErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    if (!email) return;
+    let live = true;
+    void Promise.resolve(client.from('users').select('*').eq('email', email).single<Profile>()).then(
+      ({ data, error: readError }) => {
+        if (!live) return;
+        if (readError && readError.code !== NO_ROWS) return setLoadError('Failed to load profile data');
+        setLoadError(null);
+        setProfile(data ?? emptyProfile(email));
+      },
+      () => live && setLoadError('Failed to load profile data'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [email]);
+
+  const title = pathname.endsWith('/settings') ? 'Settings' : 'Profile';
+
+  let body;
+  if (!user) {
+    body = <Loading>Loading profile…</Loading>;
+  } else if (!email) {
+    body = <ErrorBox>User email not found. Please try logging in again.</ErrorBox>;
+  } else if (loadError) {
+    body = <ErrorBox>{loadError}</ErrorBox>;
+  } else if (!profile) {
+    body = <Loading>Loading profile…</Loading>;
+  } else if (mode === 'viewing' || !form) {
+    body = (
+      <>
+        {saved && (
+          <p className="success-box" role="status">
+            Profile updated successfully
+          </p>
+        )}
+        <ProfileView profile={profile} />
+        <button
+          type="button"
+          onClick={() => {
+            setForm(toForm(profile));
+            setErrors({});
+            setError(null);
+            setSaved(false);
+            setMode('editing');
+          }}
+        >
+          Edit profile
+        </button>
+      </>
+    );
+  } else {
+    const field = (name: Editable) => ({
+      id: `profile-${name}`,
+      name,
+      value: form[name],
+      onValue: (v: string) => {
+        setForm((f) => (f ? { ...f, [name]: v } : f));
+        setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+      },
+      error: errors[name],
+    });
+
+    const submit = async (e: FormEvent) => {
+      e.preventDefault();
+      setError(null);
+      const found: EditErrors = {};
+      if (!form.first_name.trim()) found.first_name = 'First name is required';
+      if (!form.last_name.trim()) found.last_name = 'Last name is required';
+      setErrors(found);
+      if (found.first_name || found.last_name) {
+        document.getElementById(found.first_name ? 'profile-first_name' : 'profile-last_name')?.focus();
+        return;
+      }
+      // Blank optional fields are stored as null, as at registration.
+      const fields = Object.fromEntries(EDITABLE.map((k) => [k, form[k].trim() || null])) as Record<Editable, string | null>;
+      setMode('saving');
+      try {
+        const { data, error: updateError } = await client
+          .from('users')
+          .update({ ...fields, last_updated: new Date().toISOString() })
+          .eq('email', email)
+          .select('*');
+        const row = (data as Profile[] | null)?.[0];
+        if (updateError || !row) throw updateError ?? new Error('no row updated');
+        setProfile(row);
+        setSaved(true);
+        setMode('viewing');
+      } catch {
+        setMode('editing');
+        setError('Failed to update profile');
+      }
+    };
+
+    body = (
+      <form className="form account-form" onSubmit={submit} noValidate aria-label="Edit profile">
+        <fieldset>
+          <legend>Personal Information</legend>
+          <div className="form-grid">
+            <TextField {...field('first_name')} label="First name *" autoComplete="given-name" required />
+            <TextField {...field('middle_name')} label="Middle name" autoComplete="additional-name" />
+            <TextField {...field('last_name')} label="Last name *" autoComplete="family-name" required />
+            <TextField
+              id="profile-email"
+              label="E-mail"
+              type="email"
+              value={email}
+              onValue={() => undefined}
+              readOnly
+              hint="Email cannot be changed"
+            />
+            <TextField {...field('phone')} label="Phone" type="tel" autoComplete="tel" />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Address</legend>
+          <div className="form-grid">
+            <TextField {...field('street_address')} label="Street address" autoComplete="address-line1" />
+            <TextField {...field('street_address_2')} label="Address line 2" autoComplete="address-line2" />
+            <TextField {...field('city')} label="City" autoComplete="address-level2" />
+            <TextField {...field('state_province')} label="State / Province" autoComplete="address-level1" />
+            <TextField {...field('postal_code')} label="Postal code" autoComplete="postal-code" />
+            <TextField {...field('country')} label="Country" autoComplete="country-name" />
+          </div>
+        </fieldset>
+        {error && <ErrorBox>{error}</ErrorBox>}
+        <div className="account-actions">
+          <button
+            type="button"
+            className="secondary"
+            disabled={mode === 'saving'}
+            onClick={() => {
+              setMode('viewing');
+              setErrors({});
+              setError(null);
+            }}
+          >
+            Cancel
+          </button>
+          <button type="submit" disabled={mode === 'saving'}>
+            {mode === 'saving' ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <main className="page account-page">
+      <section className="account-card">
+        <h1>{title}</h1>
+        {body}
+      </section>
+      {children}
+    </main>
+  );
+}

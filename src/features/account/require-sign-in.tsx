@@ -1,0 +1,24 @@
+// Guards signed-in screens: anonymous visitors go to /login?next=<here> and come back after signing in.
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useStore } from 'zustand';
+import { authStore } from '../../data/auth.ts';
+import { Loading } from '../../ui/states.tsx';
+
+export function RequireSignIn({ children }: { children: ReactNode }) {
+  const { ready, isAuthenticated } = useStore(authStore);
+  const location = useLocation();
+  // Until supabase-js has read any stored session, "signed out" is not yet known.
+  if (!ready) {
+    return (
+      <main className="page">
+        <Loading>Checking your sign-in…</Loading>
+      </main>
+    );
+  }
+  if (!isAuthenticated) {
+    const here = encodeURIComponent(`${location.pathname}${location.search}`).replace(/%2F/g, '/');
+    return <Navigate to={`/login?next=${here}`} replace />;
+  }
+  return <>{children}</>;
+}

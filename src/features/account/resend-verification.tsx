@@ -1,0 +1,73 @@
+// "Resend verification e-mail": asks the send-verification function for a new activation link.
+import { useState } from 'react';
+import { client } from '../../data/app-data.ts';
+import { ErrorBox } from '../../ui/states.tsx';
+import { TextField } from './fields.tsx';
+import { functionErrorMessage, looksLikeEmail } from './messages.ts';
+
+export interface Notice {
+  ok: boolean;
+  message: string;
+}
+
+/** Asks for (another) activation mail; resolves to the text to show (SPEC §5 "Registration resend"). */
+export async function sendVerification(email: string): Promise<Notice> {
+  const { data, error } = await client.functions.invoke<{ sent?: boolean; message?: string }>('send-verification', {
+    body: { email },
+  });
+  if (error) return { ok: false, message: await functionErrorMessage(error, 'Failed to send verification e-mail') };
+  if (data?.sent === false && data.message) return { ok: true, message: data.message };
+  return { ok: true, message: 'Verification e-mail sent' };
+}
+
+export function NoticeLine({ notice }: { notice: Notice | null }) {
+  if (!notice) return null;
+  return notice.ok ? (
+    <p className="success-box" role="status">
+      {notice.message}
+    </p>
+  ) : (
+    <ErrorBox>{notice.message}</ErrorBox>
+  );
+}
+
+/** The resend button; without a known e-mail it first asks for one. */
+export function ResendVerification({ email: knownEmail, initialNotice = null }: { email?: string; initialNotice?: Notice | null }) {
+  const [email, setEmail] = useState(knownEmail ?? '');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<Notice | null>(initialNotice);
+  const [sending, setSending] = useState(false);
+
+  async function resend() {
+    if (!looksLikeEmail(email)) {
+      setEmailError('Invalid email address');
+      return;
+    }
+    setEmailError(undefined);
+    setSending(true);
+    setNotice(null);
+    setNotice(await sendVerification(email.trim()));
+    setSending(false);
+  }
+
+  return (
+    <div className="resend-verification">
+      {knownEmail === undefined && (
+        <TextField
+          id="resend-email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onValue={setEmail}
+          error={emailError}
+        />
+      )}
+      <NoticeLine notice={notice} />
+      <button type="button" className="secondary" disabled={sending} onClick={() => void resend()}>
+        {sending ? 'Sending...' : 'Resend verification e-mail'}
+      </button>
+    </div>
+  );
+}
