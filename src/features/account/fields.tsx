@@ -79,3 +79,28 @@ export function PasswordField({ id, label, value, onValue, error, hint, describe
     </div>
   );
 }
+
+/** The address section of the register and profile forms (SPEC §2): every field optional. */
+const ADDRESS_FIELDS = [
+  ['street_address', 'Street address', 'address-line1'],
+  ['street_address_2', 'Address line 2', 'address-line2'],
+  ['city', 'City', 'address-level2'],
+  ['state_province', 'State / Province', 'address-level1'],
+  ['postal_code', 'Postal code', 'postal-code'],
+  ['country', 'Country', 'country-name'],
+] as const;
+
+export type AddressKey = (typeof ADDRESS_FIELDS)[number][0];
+
+export function AddressFieldset({ field }: { field: (name: AddressKey) => Omit<FieldProps, 'label'> }) {
+  return (
+    <fieldset>
+      <legend>Address</legend>
+      <div className="form-grid">
+        {ADDRESS_FIELDS.map(([name, label, autoComplete]) => (
+          <TextField key={name} {...field(name)} label={label} autoComplete={autoComplete} />
+        ))}
+      </div>
+    </fieldset>
+  );
+}

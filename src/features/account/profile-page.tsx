@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { client } from '../../data/app-data.ts';
 import { authStore } from '../../data/auth.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
-import { TextField } from './fields.tsx';
+import { TextField, AddressFieldset } from './fields.tsx';
 import './account.css';
 
 const EDITABLE = [
@@ -219,17 +219,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
             <TextField {...field('phone')} label="Phone" type="tel" autoComplete="tel" />
           </div>
         </fieldset>
-        <fieldset>
-          <legend>Address</legend>
-          <div className="form-grid">
-            <TextField {...field('street_address')} label="Street address" autoComplete="address-line1" />
-            <TextField {...field('street_address_2')} label="Address line 2" autoComplete="address-line2" />
-            <TextField {...field('city')} label="City" autoComplete="address-level2" />
-            <TextField {...field('state_province')} label="State / Province" autoComplete="address-level1" />
-            <TextField {...field('postal_code')} label="Postal code" autoComplete="postal-code" />
-            <TextField {...field('country')} label="Country" autoComplete="country-name" />
-          </div>
-        </fieldset>
+        <AddressFieldset field={field} />
         {error && <ErrorBox>{error}</ErrorBox>}
         <div className="account-actions">
           <button

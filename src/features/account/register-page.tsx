@@ -7,7 +7,7 @@ import { client } from '../../data/app-data.ts';
 import { signOut } from '../../data/auth.ts';
 import { passwordProblems } from '../../lib/password.ts';
 import { ErrorBox } from '../../ui/states.tsx';
-import { FieldError, PasswordField, TextField } from './fields.tsx';
+import { FieldError, PasswordField, TextField, AddressFieldset } from './fields.tsx';
 import { looksLikeEmail, messageOf } from './messages.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { ResendVerification, sendVerification, type Notice } from './resend-verification.tsx';
@@ -151,17 +151,7 @@ export function RegisterPage() {
               <TextField {...text('phone')} label="Phone" type="tel" autoComplete="tel" />
             </div>
           </fieldset>
-          <fieldset>
-            <legend>Address</legend>
-            <div className="form-grid">
-              <TextField {...text('street_address')} label="Street address" autoComplete="address-line1" />
-              <TextField {...text('street_address_2')} label="Address line 2" autoComplete="address-line2" />
-              <TextField {...text('city')} label="City" autoComplete="address-level2" />
-              <TextField {...text('state_province')} label="State / Province" autoComplete="address-level1" />
-              <TextField {...text('postal_code')} label="Postal code" autoComplete="postal-code" />
-              <TextField {...text('country')} label="Country" autoComplete="country-name" />
-            </div>
-          </fieldset>
+          <AddressFieldset field={text} />
           <fieldset>
             <legend>Password</legend>
             <PasswordField
