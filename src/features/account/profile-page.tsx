@@ -6,24 +6,11 @@ import { client } from '../../data/app-data.ts';
 import { authStore } from '../../data/auth.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { TextField, AddressFieldset } from './fields.tsx';
+import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
 import './account.css';
 
-const EDITABLE = [
-  'first_name',
-  'middle_name',
-  'last_name',
-  'phone',
-  'street_address',
-  'street_address_2',
-  'city',
-  'postal_code',
-  'state_province',
-  'country',
-] as const;
-type Editable = (typeof EDITABLE)[number];
-
 /** SPEC §3 "User (profile)". */
-export interface Profile extends Record<Editable, string | null> {
+export interface Profile extends Record<ProfileField, string | null> {
   id?: string;
   email: string;
   verified: boolean;
@@ -31,18 +18,18 @@ export interface Profile extends Record<Editable, string | null> {
   avatar_url?: string | null;
 }
 
-type EditForm = Record<Editable, string>;
-type EditErrors = Partial<Record<Editable, string>>;
+type EditForm = Record<ProfileField, string>;
+type EditErrors = Partial<Record<ProfileField, string>>;
 
 const NO_ROWS = 'PGRST116';
 
 /** An empty profile for a signed-in visitor whose row is missing (SPEC §7 tolerates "no rows"). */
 function emptyProfile(email: string): Profile {
-  return { email, verified: false, ...(Object.fromEntries(EDITABLE.map((k) => [k, null])) as Record<Editable, null>) };
+  return { email, verified: false, ...(Object.fromEntries(PROFILE_FIELDS.map((k) => [k, null])) as Record<ProfileField, null>) };
 }
 
 function toForm(p: Profile): EditForm {
-  return Object.fromEntries(EDITABLE.map((k) => [k, p[k] ?? ''])) as EditForm;
+  return Object.fromEntries(PROFILE_FIELDS.map((k) => [k, p[k] ?? ''])) as EditForm;
 }
 
 function fullName(p: Profile): string {
@@ -157,7 +144,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       </>
     );
   } else {
-    const field = (name: Editable) => ({
+    const field = (name: ProfileField) => ({
       id: `profile-${name}`,
       name,
       value: form[name],
@@ -180,7 +167,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
         return;
       }
       // Blank optional fields are stored as null, as at registration.
-      const fields = Object.fromEntries(EDITABLE.map((k) => [k, form[k].trim() || null])) as Record<Editable, string | null>;
+      const fields = Object.fromEntries(PROFILE_FIELDS.map((k) => [k, form[k].trim() || null])) as Record<ProfileField, string | null>;
       setMode('saving');
       try {
         const { data, error: updateError } = await client

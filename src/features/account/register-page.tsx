@@ -8,24 +8,11 @@ import { signOut } from '../../data/auth.ts';
 import { passwordProblems } from '../../lib/password.ts';
 import { ErrorBox } from '../../ui/states.tsx';
 import { FieldError, PasswordField, TextField, AddressFieldset } from './fields.tsx';
+import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
 import { looksLikeEmail, messageOf } from './messages.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { ResendVerification, sendVerification, type Notice } from './resend-verification.tsx';
 import './account.css';
-
-const PROFILE_FIELDS = [
-  'first_name',
-  'middle_name',
-  'last_name',
-  'phone',
-  'street_address',
-  'street_address_2',
-  'city',
-  'postal_code',
-  'state_province',
-  'country',
-] as const;
-type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 type RegisterForm = Record<ProfileField | 'email' | 'password' | 'confirm_password', string> & { privacy: boolean };
 type RegisterErrors = Partial<Record<keyof RegisterForm, string>>;
