@@ -1,5 +1,5 @@
 // The venue server's HTTP app: Supabase-compatible APIs over one Postgres, plus the built PWA.
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { ServerConfig } from './config.ts';
@@ -49,17 +49,25 @@ export function createApp(deps: AppDeps): Hono {
 
   app.use('*', compress());
 
-  const limit = bodyLimit({
-    maxSize: deps.config.maxBodyBytes,
-    onError: () => {
-      throw new HttpError(413, {
-        code: 'PGRST413',
-        message: `Request body larger than ${deps.config.maxBodyBytes} bytes`,
-        details: null,
-        hint: null,
-      });
-    },
-  });
+  const tooLarge = (): never => {
+    throw new HttpError(413, {
+      code: 'PGRST413',
+      message: `Request body larger than ${deps.config.maxBodyBytes} bytes`,
+      details: null,
+      hint: null,
+    });
+  };
+  const streamLimit = bodyLimit({ maxSize: deps.config.maxBodyBytes, onError: tooLarge });
+  // bodyLimit's own first step reads c.req.raw.body, which turns node-server's light request into a
+  // full web Request with a stream (a large share of a small API request's CPU). A declared length,
+  // or a GET without a body, decides the same way without touching the body.
+  const limit: MiddlewareHandler = async (c, next) => {
+    const length = c.req.header('content-length');
+    const chunked = c.req.header('transfer-encoding') !== undefined;
+    if (!chunked && length !== undefined && /^\d+$/.test(length)) return Number(length) > deps.config.maxBodyBytes ? tooLarge() : next();
+    if (!chunked && length === undefined && (c.req.method === 'GET' || c.req.method === 'HEAD')) return next();
+    return streamLimit(c, next);
+  };
 
   // Kong's gate: every API request carries a valid project key. Public storage objects do not.
   const apiKeyGate = async (c: Parameters<Parameters<typeof app.use>[1]>[0], next: () => Promise<void>) => {
@@ -79,7 +87,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/storage/v1', storageRoutes(deps));
   if (deps.mailer.kind === 'dev') app.route('/_dev/mail', devMailRoutes(deps));
   app.get('/_health', (c) => c.json({ ok: true, db: deps.db.kind }));
-  if (deps.config.staticDir) app.route('/', staticRoutes(deps.config.staticDir));
+  if (deps.config.staticDir) app.route('/', staticRoutes(deps.config.staticDir, { https: deps.config.siteUrl.startsWith('https:') }));
 
   app.notFound((c) => c.json({ code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
 
@@ -94,6 +102,10 @@ export function createApp(deps: AppDeps): Hono {
     const status = (err as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return c.json({ code: 'BAD_REQUEST', message: err.message, details: null, hint: null }, status as 400);
+    }
+    // The client went away mid-request (e.g. closed during the upload): nobody is left to answer.
+    if ((err as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      return c.json({ code: 'BAD_REQUEST', message: 'Request aborted by the client', details: null, hint: null }, 400);
     }
     console.error('[server] unhandled error', c.req.method, c.req.path, err);
     return c.json({ code: 'XX000', message: 'Internal server error', details: null, hint: null }, 500);

@@ -3,8 +3,32 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CSP_FILE } from '../src/lib/csp.ts';
 
-export function staticRoutes(dir: string): Hono {
+export interface StaticOptions {
+  /** The app is served over HTTPS (SITE_URL): add HSTS. Never on plain HTTP, e.g. a laptop in the hall. */
+  https?: boolean;
+}
+
+/** Sent with every file of the app. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  // Cross-origin requests (map tiles, analytics) learn the origin only; MapTiler keys may be limited to it.
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+/** The build's policy in header form (vite.config.ts writes it); null for a build without one. */
+function readPolicy(root: string): string | null {
+  try {
+    return readFileSync(join(root, CSP_FILE), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+export function staticRoutes(dir: string, opts: StaticOptions = {}): Hono {
   const root = resolve(dir);
   const app = new Hono();
   const indexFile = join(root, 'index.html');
@@ -14,6 +38,15 @@ export function staticRoutes(dir: string): Hono {
     const path = c.req.path;
     if (path.startsWith('/assets/')) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     else if (c.res.status === 200) c.res.headers.set('Cache-Control', 'no-cache');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    if (opts.https) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
+      // Read per response like index.html itself, so a rebuild while the server runs takes effect.
+      const policy = readPolicy(root);
+      if (policy) c.res.headers.set('Content-Security-Policy', policy);
+      // frame-ancestors' forerunner, for browsers that predate it.
+      c.res.headers.set('X-Frame-Options', 'DENY');
+    }
   });
   app.use('*', serveStatic({ root }));
   // Client-side routes (/breeds/abys, /profile …) all load the app shell.

@@ -25,6 +25,8 @@ export function storageRoutes(deps: AppDeps): Hono {
     } catch {
       throw notFound();
     }
+    // Postgres text cannot hold NUL: no object has one in its name, and the query would fail.
+    if (bucket.includes('\0') || name.includes('\0')) throw notFound();
     const { rows } = await deps.db.query<ObjectRow>(
       `select d.data, o.metadata->>'mimetype' as mimetype, md5(d.data) as etag, o.updated_at
          from storage.objects o
@@ -41,6 +43,9 @@ export function storageRoutes(deps: AppDeps): Hono {
       'Cache-Control': 'max-age=3600',
       ETag: etag,
       'Last-Modified': new Date(row.updated_at).toUTCString(),
+      // Objects share the app's origin on the venue server: an SVG or HTML opened directly runs no script.
+      'Content-Security-Policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+      'X-Content-Type-Options': 'nosniff',
     };
     if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(row.data), {

@@ -10,6 +10,32 @@ const BCRYPT_COST = 10;
 const EMAIL_RE =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
+/** Deeper than any metadata needs; far below where JSON.stringify or Postgres' jsonb parser would overflow. */
+const MAX_JSON_DEPTH = 64;
+/** In a u-mode regexp a surrogate pair is one code point, so this matches only unpaired halves. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Why Postgres could not store this value (a NUL in a string, or nesting too deep), or null. */
+function unstorable(value: unknown): string | null {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\0')) return 'strings may not contain NUL characters';
+      // A lone UTF-16 surrogate has no UTF-8 form, so Postgres cannot store it.
+      if (LONE_SURROGATE.test(v)) return 'strings must be valid Unicode';
+    } else if (typeof v === 'object' && v !== null) {
+      if (depth >= MAX_JSON_DEPTH) return `nested deeper than ${MAX_JSON_DEPTH} levels`;
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes('\0')) return 'strings may not contain NUL characters';
+        if (LONE_SURROGATE.test(k)) return 'strings must be valid Unicode';
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
 /** The JSON body parsed by schema; a syntax or type error is GoTrue's 400 bad_json. */
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let json: unknown;
@@ -18,6 +44,8 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw authError(400, 'bad_json', 'Could not parse request body as JSON');
   }
+  const unfit = unstorable(json);
+  if (unfit) throw authError(400, 'bad_json', `Could not parse request body as JSON: ${unfit}`);
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -18,18 +18,15 @@ const STATEMENT_TIMEOUT: Record<DbRole, string> = { anon: '3s', authenticated: '
 
 /** Executes fn inside a transaction switched to ctx.role, so RLS and grants decide what it may touch. */
 export function runAs<T>(db: Db, ctx: RequestContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    if (ctx.readOnly) await tx.query('set transaction read only');
-    await tx.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-              set_config('request.method', $3, true), set_config('request.path', $4, true),
-              set_config('request.headers', $5, true)`,
-      [ctx.role, JSON.stringify(ctx.claims), ctx.method ?? '', ctx.path ?? '', JSON.stringify(ctx.headers ?? {})],
-    );
-    // PGlite runs in-process on one thread: a timeout would only abort our own work, not free anything.
-    if (db.kind === 'postgres') {
-      await tx.query(`select set_config('statement_timeout', $1, true)`, [STATEMENT_TIMEOUT[ctx.role]]);
-    }
-    return fn(tx);
-  });
+  const settings: [string, string][] = [
+    ['role', ctx.role],
+    ['request.jwt.claims', JSON.stringify(ctx.claims)],
+    ['request.method', ctx.method ?? ''],
+    ['request.path', ctx.path ?? ''],
+    ['request.headers', JSON.stringify(ctx.headers ?? {})],
+  ];
+  // PGlite runs in-process on one thread: a timeout would only abort our own work, not free anything.
+  if (db.kind === 'postgres') settings.push(['statement_timeout', STATEMENT_TIMEOUT[ctx.role]]);
+  // The begin and the settings go out with fn's first statement (one round trip where the driver can).
+  return db.transaction(fn, { readOnly: ctx.readOnly === true, settings });
 }

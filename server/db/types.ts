@@ -14,10 +14,20 @@ export interface Tx extends Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** How a request's transaction opens (runAs): read-only or not, and transaction-local settings. */
+export interface TxOpening {
+  readOnly: boolean;
+  /** set_config(name, value, true) for each pair, before any statement of fn. */
+  settings: [name: string, value: string][];
+}
+
 export interface Db extends Tx {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction; commits when it resolves, rolls back when it throws. With an opening,
+   * the begin and the settings travel with fn's first statement where the driver can batch them.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>, opening?: TxOpening): Promise<T>;
   close(): Promise<void>;
 }
 

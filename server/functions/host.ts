@@ -58,7 +58,11 @@ export function functionRoutes(deps: AppDeps, app: Hono): Hono {
     const entry = FUNCTIONS[name];
     const handler = entry && handlerFor(name);
     if (!entry || !handler) {
-      return new Response('Function not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+      // Supabase's gateway answers an unknown function in JSON too.
+      return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Requested function was not found' }), {
+        status: 404,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }
     // The gateway's verify_jwt: any valid project JWT (anon or user) passes; the handler decides the rest.
     if (entry.verifyJwt && req.method !== 'OPTIONS') {

@@ -34,7 +34,9 @@ export function devMailRoutes(deps: AppDeps): Hono {
   };
 
   app.get('/', async (c) => {
-    const mails = await list(c.req.query('to'), limitOf(c.req.query('limit')));
+    const to = c.req.query('to');
+    // Postgres text cannot hold NUL, so no stored address has one.
+    const mails = to?.includes('\0') ? [] : await list(to, limitOf(c.req.query('limit')));
     const wantsJson = c.req.query('format') === 'json' || !(c.req.header('accept') ?? '').includes('text/html');
     if (wantsJson) return c.json(mails);
     const items = mails
@@ -53,7 +55,7 @@ ${items || '<p>No mail yet.</p>'}</body></html>`);
   app.get('/:id', async (c) => {
     const { rows } = await deps.db.query<MailRow>(
       `select id::text, from_address, to_address, subject, text_body, html_body, created_at::text from _dev.mail where id = $1`,
-      [/^\d+$/.test(c.req.param('id')) ? c.req.param('id') : '0'],
+      [/^\d{1,18}$/.test(c.req.param('id')) ? c.req.param('id') : '0'],
     );
     return rows[0] ? c.json(rows[0]) : c.json({ message: 'Mail not found' }, 404);
   });

@@ -6,6 +6,7 @@ import { JwtError } from '../auth/jwt.ts';
 import { runAs } from '../db/context.ts';
 import { isPgError, type Tx } from '../db/types.ts';
 import { HttpError, restError } from '../http-error.ts';
+import { encodeBody } from './compress.ts';
 import { assertMaxAffected, assertSingle, fromJwtError, fromPgError, invalidJson } from './errors.ts';
 import { checkProfile, parseAccept, parsePrefer, parseRange, type Accept, type Prefs, type Range } from './headers.ts';
 import { parseQuery, type LevelParams, type ParsedQuery } from './parse.ts';
@@ -132,10 +133,11 @@ async function queryBody(req: RestRequest, st: Statement, check?: (rows: number)
   });
 }
 
-function respond(req: RestRequest, status: number, body: string | null, headers: Record<string, string> = {}): Response {
+async function respond(req: RestRequest, status: number, body: string | null, headers: Record<string, string> = {}): Promise<Response> {
   const h = new Headers(headers);
   if (body !== null) h.set('Content-Type', req.accept.single ? OBJECT_TYPE : JSON_TYPE);
-  return new Response(req.method === 'HEAD' ? null : body, { status, headers: h });
+  if (body === null || req.method === 'HEAD') return new Response(null, { status, headers: h });
+  return new Response(await encodeBody(body, req.c.req.header('accept-encoding'), h), { status, headers: h });
 }
 
 /** Content-Range as `first-last/total`, with `*` for an empty page or an uncounted total. */
@@ -251,7 +253,13 @@ async function update(req: RestRequest, table: string): Promise<Response> {
   const payload = await readPayload(req, false);
   return mutate(req, table, (schema, t, q, p) => {
     const cols = payloadColumns(t, payload);
-    return updateSql(t, payload.raw, cols, mutationWhere(schema, t, q, p), p);
+    // The filters are checked even when the body names no column, but nothing then binds their values.
+    const where = mutationWhere(schema, t, q, p);
+    if (!cols.length) {
+      p.values.length = 0;
+      return null;
+    }
+    return updateSql(t, payload.raw, cols, where, p);
   });
 }
 

@@ -191,12 +191,14 @@ function filterSql(lvl: Level, f: Filter, p: Params): string {
     const exists = existsSql(embed, lvl, p);
     return f.value === 'null' ? `not ${exists}` : exists;
   }
+  // `in.()` matches nothing; the column is still checked, but its JSON-path keys must not become unused parameters.
+  if (f.op === 'in' && f.value.length === 0) {
+    findColumn(lvl.table, f.field.name);
+    return 'false';
+  }
   const col = fieldSql(lvl, f.field, p);
   const value = f.value;
-  if (f.op === 'in') {
-    const list = value as string[];
-    return list.length ? `${col} in (${list.map((v) => p.add(v)).join(', ')})` : 'false';
-  }
+  if (f.op === 'in') return `${col} in (${(value as string[]).map((v) => p.add(v)).join(', ')})`;
   if (f.op === 'is') return `${col} is ${value === 'not_null' ? 'not null' : value}`;
   const fts = TSQUERY[f.op];
   if (fts) return `${col} @@ ${fts}(${f.config ? `${p.add(f.config)}::regconfig, ` : ''}${p.add(value as string)})`;
@@ -282,6 +284,9 @@ export function insertSql(
     }
     // Per-row VALUES so that absent keys can take the column DEFAULT.
     const tuples = payload.rows.map((r) => {
+      // A row with none of the columns is all defaults and binds nothing: an unused parameter would be
+      // refused by Postgres (08P01).
+      if (!cols.some((c) => c in r)) return `(${cols.map(() => 'default').join(', ')})`;
       const rec = `json_populate_record(${record}, ${p.add(JSON.stringify(r))}::json)`;
       return `(${cols.map((c) => (c in r ? `(${rec}).${ident(c)}` : 'default')).join(', ')})`;
     });

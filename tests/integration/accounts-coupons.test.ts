@@ -165,7 +165,7 @@ describe.each(engines())('accounts and coupons on %s', (engine) => {
     expect(await badJwt.json()).toEqual({ msg: 'Invalid JWT' });
     const unknown = await fetch(`${server.url}/functions/v1/nope`, { method: 'POST', headers: { apikey, Authorization: `Bearer ${apikey}` } });
     expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toBe('Function not found');
+    expect(await unknown.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
     const preflight = await fetch(url, { method: 'OPTIONS' });
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');

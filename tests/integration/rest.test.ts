@@ -523,6 +523,15 @@ describe.each(engines())('PostgREST subset on %s', (engine) => {
       ]);
       const counted = await anon.from('rt_item').insert([{ name: 'c1' }, { name: 'c2' }], { count: 'exact' });
       expect(counted).toMatchObject({ status: 201, count: 2, data: null });
+
+      // A row with none of the named columns is all DEFAULTs: Postgres judges it (name is NOT NULL),
+      // not a protocol error from a parameter the statement never uses (once 503 08P01).
+      const allDefaults = await raw('POST', '/rt_item?columns=qty,note', {
+        key: DEMO_SERVICE_ROLE_KEY,
+        headers: { 'content-type': 'application/json', prefer: 'missing=default, return=representation' },
+        body: '{}',
+      });
+      await expectRestError(allDefaults, 400, '23502');
     });
 
     it('rolls back a write whose .single() representation is not one row', async () => {

@@ -27,8 +27,10 @@ export function createSendVerificationHandler(deps: FunctionDeps): Handler {
     const body = Body.safeParse(await readJson(req));
     if (!body.success) return json(400, { error: MESSAGES.invalidEmail });
     const email = body.data.email;
+    // An address may hold `_` (LIKE's any-character): match it literally, or `____@x.com` matches many.
+    const pattern = email.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-    const profile = await deps.admin.from('users').select('email, first_name, verified').ilike('email', email).maybeSingle();
+    const profile = await deps.admin.from('users').select('email, first_name, verified').ilike('email', pattern).maybeSingle();
     if (profile.error) return json(500, { error: profile.error.message });
     if (!profile.data) return json(404, { error: MESSAGES.profileNotFound });
     if (profile.data.verified) return json(200, { sent: false, already_verified: true, message: MESSAGES.alreadyVerified });
@@ -37,7 +39,7 @@ export function createSendVerificationHandler(deps: FunctionDeps): Handler {
     const recent = await deps.admin
       .from('verification_tokens')
       .select('created_at')
-      .ilike('user_email', email)
+      .ilike('user_email', pattern)
       .gte('created_at', new Date(now - RESEND_INTERVAL_MS).toISOString())
       .limit(1);
     if (recent.error) return json(500, { error: recent.error.message });

@@ -1,0 +1,435 @@
+// The RLS matrix, table-driven: every table the API can name × every role × select/insert/update/delete,
+// through the real supabase-js client, each outcome checked in the database itself. Derived from
+// supabase/migrations/*_security.sql and DESIGN.md "Database conventions".
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { VenueServer } from '../../server/start.ts';
+import { client, engines } from '../helpers/server.ts';
+import { createVisitor, type Visitor } from '../helpers/fuzz-accounts.ts';
+import { startOwnServer } from '../helpers/fuzz-http.ts';
+
+/*
+ * a  allowed: the effect happened (the row was read, inserted, changed or deleted)
+ * d  denied with PostgREST's permission error: 42501, 401 for anon and 403 when signed in; nothing changed
+ * f  filtered by RLS: no error, but the row is invisible (select) or 0 rows are affected; nothing changed
+ * x  not exposed at all: 406 PGRST106 for another schema, 404 for a Storage write; nothing changed
+ * -  no such role for this table (it has no row owner)
+ *
+ * "authenticated" is a verified visitor acting on rows that are not theirs; "owner" acts on their own.
+ */
+const MATRIX = `
+  table / role                 | anon     | authenticated | owner    | service_role
+  (select insert update delete)| S I U D  | S I U D       | S I U D  | S I U D
+  organizations                | a d d d  | a d d d       | - - - -  | a a a a
+  breeds                       | a d d d  | a d d d       | - - - -  | a a a a
+  catteries                    | a d d d  | a d d d       | - - - -  | a a a a
+  cattery_has_breed            | a d d d  | a d d d       | - - - -  | a a a a
+  quality_labels               | a d d d  | a d d d       | - - - -  | a a a a
+  cattery_has_quality_label    | a d d d  | a d d d       | - - - -  | a a a a
+  litters                      | a d d d  | a d d d       | - - - -  | a a a a
+  litter_images                | a d d d  | a d d d       | - - - -  | a a a a
+  events                       | a d d d  | a d d d       | - - - -  | a a a a
+  event_schedule               | a d d d  | a d d d       | - - - -  | a a a a
+  advertisers                  | a d d d  | a d d d       | - - - -  | a a a a
+  sync_tombstones              | a d d d  | a d d d       | - - - -  | a a a a
+  users                        | d d d d  | f d f d       | a d a d  | a a a a
+  users (identity columns)     | - - d -  | - - d -       | - - d -  | - - a -
+  verification_tokens          | d d d d  | d d d d       | - - - -  | a a a a
+  visitor_choice               | d a d d  | d a d d       | - - - -  | a a a a
+  coupons                      | d d d d  | d d d d       | d d d d  | a a a a
+  storage.buckets              | x x x x  | x x x x       | - - - -  | x x x x
+  storage.objects              | x x x x  | x x x x       | - - - -  | x x x x
+  storage.objects (Storage API)| a x x x  | a x x x       | - - - -  | a x x x
+  auth.users                   | x x x x  | x x x x       | x x x x  | x x x x
+  auth.sessions                | x x x x  | x x x x       | x x x x  | x x x x
+  auth.refresh_tokens          | x x x x  | x x x x       | x x x x  | x x x x
+`;
+
+/** Who may call which function through /rest/v1/rpc: a = callable, d = 42501. */
+const RPC_MATRIX = `
+  function                 | anon | authenticated | service_role
+  sync_pull                | a    | a             | a
+  sync_watermark           | a    | a             | a
+  sync_tombstone_horizon   | a    | a             | a
+  sync_tables              | a    | a             | a
+  cattery_slug             | a    | a             | a
+  verify_account           | a    | a             | a
+  submit_votes             | a    | a             | a
+  is_time_zone_name        | d    | d             | a
+  sync_prune_tombstones    | d    | d             | a
+`;
+
+const ROLES = ['anon', 'authenticated', 'owner', 'service_role'] as const;
+const OPS = ['select', 'insert', 'update', 'delete'] as const;
+type Role = (typeof ROLES)[number];
+type Op = (typeof OPS)[number];
+type Letter = 'a' | 'd' | 'f' | 'x' | '-';
+
+function parseMatrix(text: string): Map<string, Letter[]> {
+  const rows = new Map<string, Letter[]>();
+  for (const line of text.trim().split('\n').slice(2)) {
+    const [name = '', ...cells] = line.split('|').map((s) => s.trim());
+    rows.set(name, cells.join(' ').split(/\s+/) as Letter[]);
+  }
+  return rows;
+}
+
+type Where = [column: string, value: string];
+
+interface Ctx {
+  db: VenueServer['db'];
+  /** The owner visitor: rows "of someone else" for the authenticated role, their own for the owner role. */
+  owner: Visitor;
+  ids: { cattery: string; breed: string; label: string; litter: string; event: string; advertiser: string };
+}
+
+interface Fixture {
+  /** A fresh row made directly in the database, owned by `user` where the table has owners. */
+  make(ctx: Ctx, user: string, role: Role): Promise<Where>;
+  /** An insert body for this role, and how to find the row it would create. */
+  insert(ctx: Ctx, user: string, role: Role): Promise<{ row: Record<string, unknown>; where: Where }>;
+  /** The update: one column and its new value (compared as text). */
+  patch: [column: string, value: string];
+}
+
+const tag = () => randomUUID().slice(0, 8);
+
+async function one(ctx: Ctx, sql: string, params: unknown[] = []): Promise<string> {
+  const { rows } = await ctx.db.query<{ v: string }>(sql, params);
+  return String(rows[0]!.v);
+}
+
+/** A catalogue table: rows made and inserted with the given columns (a unique marker in `marker`). */
+function catalogue(table: string, marker: string, columns: (ctx: Ctx, t: string) => Promise<Record<string, unknown>>, patch: [string, string]): Fixture {
+  return {
+    async make(ctx) {
+      const t = tag();
+      const row = await columns(ctx, t);
+      const cols = Object.keys(row);
+      const id = await one(ctx, `insert into public.${table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id::text as v`, Object.values(row));
+      return ['id', id];
+    },
+    async insert(ctx) {
+      const t = tag();
+      const row = await columns(ctx, t);
+      return { row, where: [marker, String(row[marker])] };
+    },
+    patch,
+  };
+}
+
+/** An auth user whose profile row exists (made by the sign-up trigger), or not. */
+async function authUser(ctx: Ctx, withProfile: boolean): Promise<string> {
+  const t = tag();
+  const id = await one(
+    ctx,
+    `insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), $1, '{"first_name": "Rls", "last_name": "Matrix"}') returning id::text as v`,
+    [`rls.${t}@example.com`],
+  );
+  if (!withProfile) await ctx.db.query('delete from public.users where id = $1', [id]);
+  return id;
+}
+
+const FIXTURES: Record<string, Fixture> = {
+  organizations: catalogue('organizations', 'name', async (_, t) => ({ name: `RLS registry ${t}` }), ['description', 'changed']),
+  breeds: catalogue('breeds', 'breed_name', async (_, t) => ({ breed_name: `RLS breed ${t}`, universal_breed_abbreviation: `R${t}` }), ['about', 'changed']),
+  catteries: catalogue('catteries', 'name', async (_, t) => ({ name: `RLS cattery ${t}` }), ['description', 'changed']),
+  cattery_has_breed: catalogue(
+    'cattery_has_breed',
+    'cattery_id',
+    async (ctx, t) => ({ cattery_id: await one(ctx, `insert into public.catteries (name) values ($1) returning id::text as v`, [`RLS link ${t}`]), breed_id: ctx.ids.breed }),
+    ['certification_url', 'https://changed.example'],
+  ),
+  quality_labels: catalogue('quality_labels', 'name', async (_, t) => ({ name: `RLS label ${t}` }), ['description', 'changed']),
+  cattery_has_quality_label: catalogue(
+    'cattery_has_quality_label',
+    'cattery_id',
+    async (ctx, t) => ({ cattery_id: await one(ctx, `insert into public.catteries (name) values ($1) returning id::text as v`, [`RLS labelled ${t}`]), quality_label_id: ctx.ids.label }),
+    ['certificate_url', 'https://changed.example'],
+  ),
+  litters: catalogue('litters', 'sire', async (ctx, t) => ({ cattery_id: ctx.ids.cattery, date_of_birth: '2026-01-01', sire: `Sire ${t}` }), ['dam', 'changed']),
+  litter_images: catalogue('litter_images', 'image_url', async (ctx, t) => ({ litter_id: ctx.ids.litter, image_url: `litters/${t}.svg` }), ['image_url', 'changed.svg']),
+  events: catalogue('events', 'name', async (_, t) => ({ name: `RLS show ${t}`, start_date: '2026-05-01', end_date: '2026-05-02' }), ['description', 'changed']),
+  event_schedule: catalogue(
+    'event_schedule',
+    'title',
+    async (ctx, t) => ({ event_id: ctx.ids.event, schedule_date: '2026-05-01', start_time: '10:00', end_time: '11:00', title: `RLS talk ${t}` }),
+    ['location', 'changed'],
+  ),
+  advertisers: catalogue('advertisers', 'company_name', async (_, t) => ({ company_name: `RLS Pet Food ${t}` }), ['intro_text', 'changed']),
+  sync_tombstones: {
+    async make(ctx) {
+      const t = tag();
+      await ctx.db.query(`insert into public.sync_tombstones (table_name, row_id) values ('breeds', $1)`, [`rls-${t}`]);
+      return ['row_id', `rls-${t}`];
+    },
+    async insert() {
+      const t = tag();
+      return { row: { table_name: 'breeds', row_id: `rls-${t}` }, where: ['row_id', `rls-${t}`] };
+    },
+    patch: ['table_name', 'events'],
+  },
+  users: {
+    // Non-owners act on another visitor's profile (a fresh one, so deletes harm nobody); owners on their own.
+    async make(ctx, user, role) {
+      return ['id', role === 'owner' ? user : await authUser(ctx, true)];
+    },
+    async insert(ctx, user, role) {
+      // The owner tries a second profile of their own; the others a profile for an account that has none.
+      const id = role === 'owner' ? user : await authUser(ctx, false);
+      const email = `rls.${tag()}@example.com`;
+      return { row: { id, first_name: 'Rls', last_name: 'Insert', email }, where: ['email', email] };
+    },
+    patch: ['city', 'Changed City'],
+  },
+  'users (identity columns)': {
+    // `verified` is the server's to set: start from false so that a change is visible.
+    async make(ctx, user, role) {
+      const id = role === 'owner' ? user : await authUser(ctx, true);
+      await ctx.db.query('update public.users set verified = false where id = $1', [id]);
+      return ['id', id];
+    },
+    insert: () => Promise.reject(new Error('not in the matrix')),
+    patch: ['verified', 'true'],
+  },
+  verification_tokens: {
+    async make(ctx) {
+      const token = tag().repeat(4);
+      await ctx.db.query(`insert into public.verification_tokens (token, user_email, expires_at) values ($1, 'rls@example.com', now() + interval '1 day')`, [token]);
+      return ['token', token];
+    },
+    async insert() {
+      const token = tag().repeat(4);
+      return { row: { token, user_email: 'rls@example.com', expires_at: new Date(Date.now() + 86_400_000).toISOString() }, where: ['token', token] };
+    },
+    patch: ['user_email', 'changed@example.com'],
+  },
+  visitor_choice: {
+    async make(ctx) {
+      const id = randomUUID();
+      await ctx.db.query(
+        `insert into public.visitor_choice (id, event_id, first_name, last_name, email, catalog_number) values ($1, $2, 'Rls', 'Voter', $3, '7')`,
+        [id, ctx.ids.event, `voter.${tag()}@example.com`],
+      );
+      return ['id', id];
+    },
+    async insert(ctx) {
+      const id = randomUUID();
+      return { row: { id, event_id: Number(ctx.ids.event), first_name: 'Rls', last_name: 'Voter', email: `voter.${tag()}@example.com`, catalog_number: '7' }, where: ['id', id] };
+    },
+    patch: ['catalog_number', '99'],
+  },
+  coupons: {
+    async make(ctx, user) {
+      const id = randomUUID();
+      await ctx.db.query(
+        `insert into public.coupons (id, user_id, email, advertiser_id, coupon_type, coupon_code, discount_amount)
+         values ($1, $2, 'rls@example.com', $3, 'discount', $4, 5)`,
+        [id, user, ctx.ids.advertiser, `RLS-DSC-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`],
+      );
+      return ['id', id];
+    },
+    async insert(ctx, user) {
+      const id = randomUUID();
+      const code = `RLS-DSC-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
+      return { row: { id, user_id: user, email: 'rls@example.com', advertiser_id: Number(ctx.ids.advertiser), coupon_type: 'discount', coupon_code: code, discount_amount: 5 }, where: ['id', id] };
+    },
+    patch: ['status', 'sent'],
+  },
+};
+
+interface Outcome {
+  status: number;
+  error: { code?: string } | null;
+  count?: number | null;
+  data?: unknown;
+}
+
+/** What a public-table attempt did, in the matrix's letters (or a description of something unexpected). */
+function classify(role: Role, o: Outcome, effect: boolean, visible?: boolean): string {
+  if (effect) return o.error ? `effect despite error ${o.status} ${o.error.code}` : 'a';
+  if (o.error) {
+    const expected = role === 'anon' ? 401 : 403;
+    return o.error.code === '42501' && o.status === expected ? 'd' : `error ${o.status} ${o.error.code}`;
+  }
+  return visible === false || o.count === 0 || (Array.isArray(o.data) && o.data.length === 0) ? 'f' : `no effect, no error (${o.status})`;
+}
+
+async function exists(ctx: Ctx, table: string, [col, value]: Where): Promise<boolean> {
+  return (await one(ctx, `select count(*)::text as v from public.${table} where ${col}::text = $1`, [value])) !== '0';
+}
+
+async function valueOf(ctx: Ctx, table: string, [col, value]: Where, column: string): Promise<string | null> {
+  const { rows } = await ctx.db.query<{ v: string | null }>(`select ${column}::text as v from public.${table} where ${col}::text = $1`, [value]);
+  return rows[0]?.v ?? null;
+}
+
+async function attemptPublic(ctx: Ctx, c: SupabaseClient, role: Role, user: string, name: string, op: Op): Promise<string> {
+  const fixture = FIXTURES[name]!;
+  const table = name.replace(/ \(.*\)$/, '');
+  if (op === 'insert') {
+    const { row, where } = await fixture.insert(ctx, user, role);
+    const o = await c.from(table).insert(row);
+    return classify(role, o, await exists(ctx, table, where));
+  }
+  const where = await fixture.make(ctx, user, role);
+  if (op === 'select') {
+    const o = await c.from(table).select('*').eq(where[0], where[1]);
+    return classify(role, o, !o.error && Array.isArray(o.data) && o.data.length === 1);
+  }
+  if (op === 'update') {
+    const [column, value] = fixture.patch;
+    const before = await valueOf(ctx, table, where, column);
+    const o = await c.from(table).update({ [column]: column === 'verified' ? true : value }, { count: 'exact' }).eq(where[0], where[1]);
+    const after = await valueOf(ctx, table, where, column);
+    if (before === after && after === value) return 'unexpected: the patch value was already there';
+    return classify(role, o, after === value);
+  }
+  const o = await c.from(table).delete({ count: 'exact' }).eq(where[0], where[1]);
+  return classify(role, o, !(await exists(ctx, table, where)));
+}
+
+/** Another schema through /rest/v1 (Accept-Profile / Content-Profile): never exposed. */
+async function attemptOtherSchema(c: SupabaseClient, name: string, op: Op): Promise<string> {
+  const [schema = '', table = ''] = name.split('.');
+  const q = c.schema(schema).from(table);
+  const o =
+    op === 'select'
+      ? await q.select('*').limit(1)
+      : op === 'insert'
+        ? await q.insert({ id: randomUUID() })
+        : op === 'update'
+          ? await q.update({ id: randomUUID() }).neq('id', randomUUID())
+          : await q.delete().neq('id', randomUUID());
+  const err = o.error as { code?: string } | null;
+  return o.status === 406 && err?.code === 'PGRST106' ? 'x' : `${o.status} ${err?.code ?? 'no error'}`;
+}
+
+/** Public objects through the Storage API: readable by everyone, and the venue server has no write API. */
+async function attemptStorage(server: VenueServer, c: SupabaseClient, object: string, op: Op): Promise<string> {
+  const bucket = c.storage.from('images');
+  if (op === 'select') {
+    const res = await fetch(bucket.getPublicUrl(object).data.publicUrl);
+    return res.status === 200 && (await res.text()).includes('<svg') ? 'a' : `status ${res.status}`;
+  }
+  const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' });
+  const o =
+    op === 'insert'
+      ? await bucket.upload(`rls/${tag()}.svg`, svg)
+      : op === 'update'
+        ? await bucket.update(object, svg)
+        : await bucket.remove([object]);
+  const status = (o.error as { statusCode?: string; status?: number } | null)?.statusCode ?? (o.error as { status?: number } | null)?.status;
+  return o.error && String(status) === '404' ? 'x' : `error ${JSON.stringify(o.error)?.slice(0, 120)}`;
+}
+
+describe.each(engines())('RLS matrix on %s', (engine) => {
+  let server: VenueServer;
+  let ctx: Ctx;
+  let visitor: Visitor;
+  let clients: Record<Role, SupabaseClient>;
+
+  beforeAll(async () => {
+    server = await startOwnServer(engine);
+    const owner = await createVisitor(server, 'owner');
+    visitor = await createVisitor(server, 'visitor');
+    const id = async (sql: string) => String((await server.db.query<{ id: string }>(sql)).rows[0]!.id);
+    ctx = {
+      db: server.db,
+      owner,
+      ids: {
+        cattery: await id('select id from public.catteries order by id limit 1'),
+        breed: await id('select id from public.breeds order by id limit 1'),
+        label: await id('select id from public.quality_labels order by id limit 1'),
+        litter: await id('select id from public.litters order by id limit 1'),
+        event: await id('select id from public.events order by id limit 1'),
+        advertiser: await id('select id from public.advertisers order by id limit 1'),
+      },
+    };
+    clients = { anon: client(server), authenticated: visitor.client, owner: owner.client, service_role: client(server, 'service_role') };
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('every table × every role × select/insert/update/delete does exactly what the matrix says', async () => {
+    const expected = parseMatrix(MATRIX);
+    const observed = new Map<string, string[]>();
+    const object = String((await server.db.query<{ name: string }>(`select name from storage.objects where bucket_id = 'images' order by name limit 1`)).rows[0]!.name);
+    const otherSchemas = async () =>
+      (await server.db.query<{ v: string }>(
+        `select md5(string_agg(t, '|' order by t)) as v from (
+           select 'b' || b::text as t from storage.buckets b union all select 'o' || o::text from storage.objects o
+           union all select 'd' || md5(d.data) from storage.object_data d union all select 'u' || u::text from auth.users u
+           union all select 's' || s::text from auth.sessions s union all select 'r' || r::text from auth.refresh_tokens r) x`,
+      )).rows[0]!.v;
+
+    // Public tables first (they add users and sessions of their own), then the never-exposed ones, checksummed around.
+    const names = [...expected.keys()];
+    const publicNames = names.filter((n) => !n.includes('.'));
+    const exposedElsewhere = names.filter((n) => n.includes('.'));
+    for (const name of publicNames) {
+      const cells: string[] = [];
+      for (const [r, role] of ROLES.entries()) {
+        for (const [o, op] of OPS.entries()) {
+          const want = expected.get(name)![r * 4 + o]!;
+          // The owner of a row: the owner visitor for their own role, else the owner visitor's rows are "someone else's".
+          cells.push(want === '-' ? '-' : await attemptPublic(ctx, clients[role], role, ctx.owner.id, name, op));
+        }
+      }
+      observed.set(name, cells);
+    }
+    const before = await otherSchemas();
+    for (const name of exposedElsewhere) {
+      const cells: string[] = [];
+      for (const [r, role] of ROLES.entries()) {
+        for (const [o, op] of OPS.entries()) {
+          const want = expected.get(name)![r * 4 + o]!;
+          if (want === '-') cells.push('-');
+          else if (name.endsWith('(Storage API)')) cells.push(await attemptStorage(server, clients[role], object, op));
+          else cells.push(await attemptOtherSchema(clients[role], name, op));
+        }
+      }
+      observed.set(name, cells);
+    }
+    expect(await otherSchemas(), 'storage and auth tables changed').toBe(before);
+
+    const lines = [...observed].map(([name, cells]) => `${name.padEnd(30)}| ${[0, 1, 2, 3].map((r) => cells.slice(r * 4, r * 4 + 4).join(' ')).join(' | ')}`);
+    console.log(`RLS matrix observed on ${engine} (anon | authenticated | owner | service_role, each S I U D):\n${lines.join('\n')}`);
+    const mismatches: string[] = [];
+    for (const [name, cells] of observed) {
+      cells.forEach((got, i) => {
+        const want = expected.get(name)![i];
+        if (got !== want) mismatches.push(`${name} × ${ROLES[Math.floor(i / 4)]} × ${OPS[i % 4]}: expected ${want}, got ${got}`);
+      });
+    }
+    expect(mismatches).toEqual([]);
+  }, 240_000);
+
+  it('every function × role: only the granted RPCs are callable', async () => {
+    const args: Record<string, Record<string, unknown>> = {
+      sync_pull: { p_cursors: {}, p_limit: 1 },
+      cattery_slug: { p_name: 'Rls Cattery' },
+      verify_account: { p_token: 'not-a-token' },
+      submit_votes: { p_votes: [] },
+      is_time_zone_name: { p_zone: 'Europe/Amsterdam' },
+    };
+    const roles = { anon: clients.anon, authenticated: visitor.client, service_role: clients.service_role };
+    const mismatches: string[] = [];
+    for (const line of RPC_MATRIX.trim().split('\n').slice(1)) {
+      const [fn = '', ...want] = line.split('|').map((s) => s.trim());
+      for (const [i, [role, c]] of Object.entries(roles).entries()) {
+        const o = await c.rpc(fn, args[fn] ?? {});
+        const denied = o.error?.code === '42501' && o.status === (role === 'anon' ? 401 : 403);
+        const got = denied ? 'd' : o.error?.code === '42501' ? `42501 with ${o.status}` : 'a';
+        if (got !== want[i]) mismatches.push(`${fn} × ${role}: expected ${want[i]}, got ${got} (${o.status} ${o.error?.message ?? ''})`);
+      }
+    }
+    // Every public function is in the table: a new one must be placed in it deliberately.
+    const { rows } = await server.db.query<{ name: string }>(
+      `select p.proname as name from pg_proc p where p.pronamespace = 'public'::regnamespace and p.prorettype <> 'trigger'::regtype order by 1`,
+    );
+    const listed = RPC_MATRIX.trim().split('\n').slice(1).map((l) => l.split('|')[0]!.trim());
+    expect(rows.map((r) => r.name).filter((n) => !listed.includes(n))).toEqual([]);
+    expect(mismatches).toEqual([]);
+  }, 60_000);
+});
