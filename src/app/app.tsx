@@ -21,10 +21,13 @@ function RouteError() {
   );
 }
 
-const router = createBrowserRouter([{ element: <Layout />, errorElement: <RouteError />, children: routes }], {
-  basename: appConfig().basePath,
-});
+// Made on first render, not on import: main.tsx imports this module even when the build's settings are
+// invalid, and then shows its error screen instead.
+let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 export function App() {
+  router ??= createBrowserRouter([{ element: <Layout />, errorElement: <RouteError />, children: routes }], {
+    basename: appConfig().basePath,
+  });
   return <RouterProvider router={router} />;
 }

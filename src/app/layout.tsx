@@ -1,14 +1,15 @@
 // SPEC §2 "Shared chrome": header navigation, menu overlay, Sign in / avatar menu, footers, cookie banner.
-import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useStore } from 'zustand';
-import { client } from '../data/app-data.ts';
-import { authStore, signOut } from '../data/auth.ts';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { AccountMenu } from './account-menu.tsx';
 import { CONSENT_KEY, trackPageView } from './analytics.ts';
 import { InstallButton } from './install-button.tsx';
+import { MenuOverlay } from './menu-overlay.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
+import { StorageMessage } from './storage-message.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
+import { focusWasLost } from '../ui/focus.ts';
 
 const NAV = [
   { to: '/breeds', label: 'Breeds' },
@@ -59,53 +60,20 @@ function CookieBanner() {
   );
 }
 
-function AccountMenu() {
-  const { user } = useStore(authStore);
-  const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
-  if (!user) {
-    return (
-      <Link to="/login" className="sign-in">
-        Sign in
-      </Link>
-    );
-  }
-  return (
-    <div className="account-menu">
-      <button type="button" className="avatar" aria-haspopup="menu" aria-expanded={open} aria-label={`Account menu for ${user.name}`} onClick={() => setOpen((o) => !o)}>
-        {user.avatar_url ? <img src={user.avatar_url} alt="" width={32} height={32} /> : user.name.slice(0, 1).toUpperCase()}
-      </button>
-      {open && (
-        // Choosing an entry closes the menu.
-        <ul className="account-menu-list" role="menu" onClick={() => setOpen(false)}>
-          <li role="none">
-            <Link role="menuitem" to="/profile">Profile</Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" to="/settings">Settings</Link>
-          </li>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              onClick={async () => {
-                await signOut(client);
-                navigate('/');
-              }}
-            >
-              Sign out
-            </button>
-          </li>
-        </ul>
-      )}
-    </div>
-  );
-}
-
 export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => trackPageView(location.pathname), [location.pathname]);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  const mainRef = useRef<HTMLDivElement>(null);
+  const shownPath = useRef(location.pathname);
+  // After a route change, focus lost with the link that was followed (a card, an overlay entry) goes to
+  // the new content rather than back to the top of the document.
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    if (focusWasLost()) mainRef.current?.focus({ preventScroll: true });
+  }, [location.pathname]);
 
   return (
     <>
@@ -127,6 +95,7 @@ export function Layout() {
         <AccountMenu />
         <button
           type="button"
+          ref={menuToggle}
           className="menu-button"
           aria-expanded={menuOpen}
           aria-controls="menu-overlay"
@@ -135,29 +104,23 @@ export function Layout() {
           {menuOpen ? 'Close menu' : 'Menu'}
         </button>
       </header>
-      {menuOpen && (
-        // Following a link closes the overlay.
-        <nav id="menu-overlay" className="menu-overlay" aria-label="Menu" onClick={() => setMenuOpen(false)}>
-          {NAV.map((n) => (
-            <NavLink key={n.to} to={n.to}>
-              {n.label}
-            </NavLink>
-          ))}
-        </nav>
-      )}
-      <div id="main">
+      {menuOpen && <MenuOverlay links={NAV} toggle={menuToggle} onClose={() => setMenuOpen(false)} />}
+      <StorageMessage />
+      {/* The skip link's target; behind the open overlay the page is inert. */}
+      <div id="main" ref={mainRef} tabIndex={-1} inert={menuOpen}>
         <Outlet />
       </div>
-      <footer className="site-footer">
+      <footer className="site-footer" inert={menuOpen}>
         <nav aria-label="Footer">
           <Link to="/about">About</Link>
           <Link to="/contact">Contact</Link>
           <Link to="/privacy">Privacy</Link>
           <Link to="/terms">Terms</Link>
         </nav>
-      </footer>
-      <footer className="site-copyright">
-        <p>© {new Date().getFullYear()} PurrFect Show · an offline-first companion for the show floor</p>
+        {/* The second footer-like block (SPEC §2) shares the one contentinfo landmark. */}
+        <div className="site-copyright">
+          <p>© {new Date().getFullYear()} PurrFect Show · an offline-first companion for the show floor</p>
+        </div>
       </footer>
       <CookieBanner />
       <UpdatePrompt />

@@ -1,18 +1,17 @@
-// The app's data singletons and their start-up: one Dexie database, one supabase-js client, the sync
-// engine and the outbox replay, each with its triggers.
+// The app's data singletons and their start-up: the page's Dexie database (mirror.ts), one supabase-js
+// client and the outbox replay with its triggers. The sync engine starts earlier, with the page (sync/boot.ts).
 import { authStore, followAuth } from './auth.ts';
-import { showDb } from './db.ts';
+import { db } from './mirror.ts';
 import { supabase } from './supabase.ts';
-import { createSyncEngine } from './sync/engine.ts';
-import { startSyncTriggers } from './sync/triggers.ts';
+import { mirrorSync } from './sync/boot.ts';
 import { drainOutbox } from './outbox/drain.ts';
 import { resumeAfterSignIn } from './outbox/outbox.ts';
 import { startOutboxTriggers, type OutboxTriggers } from './outbox/triggers.ts';
 import { requestBackgroundSync } from './outbox/background-sync.ts';
 
-export const db = showDb();
+export { db };
 export const client = supabase;
-export const syncEngine = createSyncEngine({ db, client });
+export const syncEngine = mirrorSync();
 
 /** Pulls now; failures show in the sync status, never as unhandled rejections. */
 export function syncNow(): Promise<void> {
@@ -46,10 +45,10 @@ function resumeOnSignIn(): () => void {
   });
 }
 
-/** Starts everything that keeps the mirror fresh and the outbox moving; returns a stop(). */
+/** Starts everything that keeps the session and the outbox moving; returns a stop(). */
 export function startDataLayer(): () => void {
   outboxTriggers = startOutboxTriggers({ drain: () => drainOutbox({ db, client }) });
-  const stops = [followAuth(client), startSyncTriggers(syncEngine), outboxTriggers, resumeOnSignIn()];
+  const stops = [followAuth(client), outboxTriggers, resumeOnSignIn()];
   return () => {
     stops.forEach((stop) => stop());
     outboxTriggers = null;

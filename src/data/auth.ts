@@ -65,3 +65,13 @@ export async function signOut(client: SupabaseClient): Promise<void> {
   if (error) console.warn('Sign out failed', error);
   applyAuthEvent('SIGNED_OUT', null);
 }
+
+/** A session saved by supabase-js (auth-js keeps it in localStorage as sb-<project>-auth-token). */
+export function hasSavedSession(): boolean {
+  try {
+    for (let i = 0; i < localStorage.length; i++) if (/^sb-.+-auth-token$/.test(localStorage.key(i) ?? '')) return true;
+  } catch {
+    // No storage (a locked-down browser): nothing saved either.
+  }
+  return false;
+}

@@ -1,5 +1,5 @@
 // The loading, error and empty states every list and detail page has (SPEC §4 "Data views").
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 export function Loading({ children }: { children: ReactNode }) {
   return (
@@ -10,9 +10,10 @@ export function Loading({ children }: { children: ReactNode }) {
   );
 }
 
-export function ErrorBox({ children }: { children: ReactNode }) {
+/** Extra attributes (an id for aria-describedby, tabIndex to take focus) pass through. */
+export function ErrorBox({ children, ...rest }: ComponentProps<'p'>) {
   return (
-    <p className="error-box" role="alert">
+    <p {...rest} className="error-box" role="alert">
       {children}
     </p>
   );

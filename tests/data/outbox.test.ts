@@ -15,7 +15,7 @@ import {
   OUTBOX_MESSAGES,
 } from '../../src/data/outbox/classify.ts';
 import { drainOutbox, STUCK_SENDING_MS, type DrainOptions, type DrainSummary } from '../../src/data/outbox/drain.ts';
-import { createLocalLocks, DRAIN_LOCK_NAME } from '../../src/data/outbox/lock.ts';
+import { createLocalLocks, defaultLocks, DRAIN_LOCK_NAME } from '../../src/data/outbox/lock.ts';
 import {
   discardItem,
   enqueueCoupon,
@@ -260,6 +260,20 @@ describe('backoff, classification and the lock', () => {
     expect(await waiting).toBe('waited');
     await expect(locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, () => Promise.reject(new Error('x')))).rejects.toThrow('x');
     expect(await locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, (lock) => lock !== null)).toBe(true);
+  });
+
+  it('uses Web Locks where the runtime has them and says they span every tab; the fallback does not', async () => {
+    expect(defaultLocks().acrossContexts).toBeUndefined();
+    const request = vi.fn(async (_name: string, _options: object, callback: (lock: unknown) => unknown) => callback({}));
+    vi.stubGlobal('navigator', { locks: { request } });
+    try {
+      const locks = defaultLocks();
+      expect(locks.acrossContexts).toBe(true);
+      expect(await locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, () => 'held')).toBe('held');
+      expect(request).toHaveBeenCalledWith(DRAIN_LOCK_NAME, { ifAvailable: true }, expect.any(Function));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
@@ -576,10 +590,42 @@ describe('drain against the venue server', () => {
     const now = Date.now();
     await db.outbox.update(stuck.id, { status: 'sending', attempts: 1, sendingSince: now - STUCK_SENDING_MS - 1 });
     await db.outbox.update(recent.id, { status: 'sending', attempts: 1, sendingSince: now - 10_000 });
-    expect(await drain({ client: client(server), now: () => now })).toMatchObject({ sent: 1 });
+    // The one still 'sending' is reported, due when it counts as stuck, so the page keeps a timer for it.
+    expect(await drain({ client: client(server), now: () => now })).toMatchObject({
+      sent: 1,
+      queued: 0,
+      sending: 1,
+      nextAttemptAt: now - 10_000 + STUCK_SENDING_MS,
+    });
     expect(await get(stuck.id)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(await get(recent.id)).toMatchObject({ status: 'sending', attempts: 1 });
     expect(await storedVotes(server, [stuck.id, recent.id])).toBe(1);
+  });
+
+  it('8b. under Web Locks re-queues at once what a reloaded tab left sending, and the server keeps each vote once', async () => {
+    // Found by the outbox bench: a tab reloaded mid-batch left 50 votes 'sending'; the new tab waited 60 s
+    // and, with nothing queued, kept no timer, so they never left.
+    const ids = await queueVotes(3);
+    const now = Date.now();
+    // The reloaded tab's request reached the server for two of them; its answer never arrived.
+    const items = await db.outbox.bulkGet(ids.slice(0, 2));
+    const committed = await client(server).rpc('submit_votes', {
+      p_votes: items.map((item) => ({ id: item!.id, ...(item as { payload: object }).payload })),
+    });
+    expect(committed.error).toBeNull();
+    await db.outbox.where('id').anyOf(ids).modify({ status: 'sending', attempts: 1, sendingSince: now - 1_000 });
+
+    const webLocks = { ...createLocalLocks(), acrossContexts: true };
+    expect(await drain({ client: client(server), locks: webLocks, now: () => now })).toMatchObject({
+      sent: 3,
+      failed: 0,
+      retrying: 0,
+      queued: 0,
+      sending: 0,
+      nextAttemptAt: null,
+    });
+    for (const id of ids) expect(await get(id)).toMatchObject({ status: 'sent', attempts: 2, sendingSince: null });
+    expect(await storedVotes(server, ids)).toBe(3);
   });
 
   it('classifies whole-call failures of submit_votes on real items', async () => {
@@ -669,6 +715,7 @@ describe('page triggers and Background Sync', () => {
     needsSignIn: 0,
     skipped: false,
     queued: 0,
+    sending: 0,
     nextAttemptAt: null,
     ...over,
   });
@@ -768,6 +815,25 @@ describe('page triggers and Background Sync', () => {
     expect(await joined).toBe(true);
     stop();
     expect(await stop.drainNow()).toBe(false);
+  });
+
+  it("keeps a timer while items are 'sending' in another context, which may have died mid-send", async () => {
+    vi.useFakeTimers();
+    const stuckAt = Date.now() + 20_000;
+    let result = summary({ sending: 2, nextAttemptAt: stuckAt });
+    const drain = vi.fn(async () => result);
+    const stop = startOutboxTriggers({ drain, target: new EventTarget(), doc: fakeDoc(), serviceWorker: null, intervalMs: 30_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drain).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(drain).toHaveBeenCalledTimes(1);
+    result = summary({ sent: 2 });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(drain).toHaveBeenCalledTimes(2);
+    // All sent: no timer any more.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(drain).toHaveBeenCalledTimes(2);
+    stop();
   });
 
   it('registers Background Sync where the ready registration has sync, else reports false', async () => {

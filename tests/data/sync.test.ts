@@ -283,13 +283,15 @@ describe('sync engine', () => {
     vi.spyOn(db.table('organizations'), 'bulkPut').mockRejectedValueOnce(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
 
     await expect(engine.pull()).rejects.toMatchObject({ code: 'quota', message: QUOTA_MESSAGE });
-    expect(status.getState()).toMatchObject({ lastError: QUOTA_MESSAGE, lastSyncedAt: null });
+    expect(status.getState()).toMatchObject({ lastError: QUOTA_MESSAGE, lastSyncedAt: null, storageFull: true });
     for (const table of MIRROR_TABLES) expect(await db.table(table).count(), table).toBe(0);
     expect(await db.sync_state.count()).toBe(0);
     expect(await db.outbox.toArray()).toEqual([vote]);
 
     await engine.pull(); // it can be pulled again
     await expectMirrorsServer(db);
+    expect(status.getState()).toMatchObject({ lastError: null, storageFull: false });
+    expect(await db.outbox.toArray()).toEqual([vote]);
   });
 });
 

@@ -1,13 +1,16 @@
 // Replays the outbox (IndexedDB) to the server: one pass under a cross-tab lock. No DOM: it also runs in the SW.
 import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import type { ShowDb } from '../db.ts';
 import { nextAttemptAt } from './backoff.ts';
 import { classifyFunctionError, classifyRpcFailure, classifyVoteResult, OUTBOX_MESSAGES, type Verdict } from './classify.ts';
 import { defaultLocks, DRAIN_LOCK_NAME, type DrainLocks } from './lock.ts';
 import type { CouponItem, OutboxItem, OutboxStatus, VoteItem } from './types.ts';
 
-/** An item 'sending' for longer than this belongs to a tab that died mid-send. */
+/**
+ * Without a lock shared by every tab, an item 'sending' for longer than this belongs to a tab that died
+ * mid-send. With Web Locks, the pass holding the lock re-queues every 'sending' item at once.
+ */
 export const STUCK_SENDING_MS = 60_000;
 /** submit_votes takes at most this many votes per call. */
 export const VOTE_BATCH_SIZE = 50;
@@ -36,8 +39,11 @@ export interface DrainSummary {
   needsSignIn: number;
   /** Another tab (or the service worker) holds the drain lock; nothing was sent. */
   skipped: boolean;
-  /** Items still queued after the pass, due or not, and the earliest time one is due (for timers). */
+  /** Items still queued after the pass, due or not. */
   queued: number;
+  /** Items still 'sending' after the pass: another context is sending them, or one that died did. */
+  sending: number;
+  /** The earliest time a queued item is due or a 'sending' one counts as stuck (for timers). */
   nextAttemptAt: number | null;
 }
 
@@ -60,6 +66,8 @@ type Changes = Partial<Omit<VoteItem, 'kind' | 'payload' | 'id'>> & { result?: C
 
 interface Ctx extends Required<Omit<DrainOptions, 'signal' | 'locks'>> {
   signal: AbortSignal | undefined;
+  /** The lock spans every page and the worker: nothing else can be sending while we hold it. */
+  exclusiveAcrossContexts: boolean;
   summary: DrainSummary;
 }
 
@@ -67,7 +75,16 @@ interface Ctx extends Required<Omit<DrainOptions, 'signal' | 'locks'>> {
 export async function drainOutbox(options: DrainOptions): Promise<DrainSummary> {
   const { locks = defaultLocks(), signal } = options;
   signal?.throwIfAborted();
-  const summary: DrainSummary = { sent: 0, failed: 0, retrying: 0, needsSignIn: 0, skipped: false, queued: 0, nextAttemptAt: null };
+  const summary: DrainSummary = {
+    sent: 0,
+    failed: 0,
+    retrying: 0,
+    needsSignIn: 0,
+    skipped: false,
+    queued: 0,
+    sending: 0,
+    nextAttemptAt: null,
+  };
   const ctx: Ctx = {
     db: options.db,
     client: options.client,
@@ -76,6 +93,7 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainSummary> 
     random: options.random ?? Math.random,
     signal,
     summary,
+    exclusiveAcrossContexts: locks.acrossContexts === true,
   };
   // Per pass, not per tab lifetime: a frozen tab must not keep the others from draining.
   const ran = await locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, async (lock) => {
@@ -84,9 +102,11 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainSummary> 
     return true;
   });
   summary.skipped = !ran;
-  const waiting = await ctx.db.outbox.where('status').equals('queued').toArray();
-  summary.queued = waiting.length;
-  summary.nextAttemptAt = waiting.reduce<number | null>((min, i) => (min === null ? i.nextAttemptAt : Math.min(min, i.nextAttemptAt)), null);
+  const waiting = await ctx.db.outbox.where('status').anyOf('queued', 'sending').toArray();
+  const dueAt = (i: OutboxItem) => (i.status === 'queued' ? i.nextAttemptAt : (i.sendingSince ?? 0) + STUCK_SENDING_MS);
+  summary.queued = waiting.filter((i) => i.status === 'queued').length;
+  summary.sending = waiting.length - summary.queued;
+  summary.nextAttemptAt = waiting.reduce<number | null>((min, i) => (min === null ? dueAt(i) : Math.min(min, dueAt(i))), null);
   return summary;
 }
 
@@ -105,12 +125,13 @@ async function pass(ctx: Ctx): Promise<void> {
   }
 }
 
-async function requeueStuck({ db, now }: Ctx): Promise<void> {
+/** A reloaded or closed tab leaves its batch 'sending'; under an origin-wide lock nobody else is sending it. */
+async function requeueStuck({ db, now, exclusiveAcrossContexts }: Ctx): Promise<void> {
   const before = now() - STUCK_SENDING_MS;
   await db.outbox
     .where('status')
     .equals('sending')
-    .filter((item) => (item.sendingSince ?? 0) < before)
+    .filter((item) => exclusiveAcrossContexts || (item.sendingSince ?? 0) < before)
     .modify({ status: 'queued', sendingSince: null, nextAttemptAt: now() });
 }
 

@@ -5,6 +5,11 @@ export const DRAIN_LOCK_NAME = 'purrfect-outbox-drain';
 /** The part of the Web Locks API the drain uses; navigator.locks satisfies it. */
 export interface DrainLocks {
   request<T>(name: string, options: { ifAvailable?: boolean }, callback: (lock: unknown) => T): Promise<T>;
+  /**
+   * True when the lock excludes every page and worker of the origin (Web Locks, released when a tab
+   * dies or reloads): an item still 'sending' when a pass gets the lock was then left by a dead context.
+   */
+  readonly acrossContexts?: boolean;
 }
 
 /** An in-process lock manager with Web Locks' exclusive semantics (node tests, very old browsers). */
@@ -33,7 +38,7 @@ let fallback: DrainLocks | undefined;
 /** navigator.locks, or one process-wide fallback so two drains in this runtime still exclude each other. */
 export function defaultLocks(): DrainLocks {
   const locks = (globalThis as { navigator?: { locks?: DrainLocks } }).navigator?.locks;
-  if (locks) return locks;
+  if (locks) return { acrossContexts: true, request: (name, options, callback) => locks.request(name, options, callback) };
   fallback ??= createLocalLocks();
   return fallback;
 }

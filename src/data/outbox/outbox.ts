@@ -1,6 +1,7 @@
 // Stores visitor intent (votes, coupon requests) in the IndexedDB outbox, and lets the visitor retry or discard.
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import type { ShowDb } from '../db.ts';
+import { isQuotaError } from '../quota.ts';
 import type { CouponItem, CouponPayload, OutboxItem, VoteItem, VotePayload } from './types.ts';
 
 /** SPEC §5 texts, so a form can show what the outbox refused. */
@@ -40,7 +41,10 @@ export const CouponPayloadSchema = z.object({
 export type VoteInput = z.input<typeof VotePayloadSchema>;
 export type CouponInput = z.input<typeof CouponPayloadSchema>;
 
-export type OutboxErrorCode = 'invalid_payload';
+export type OutboxErrorCode = 'invalid_payload' | 'quota';
+
+/** Shown on the form when the device has no room even for one more queued request. */
+export const OUTBOX_QUOTA_MESSAGE = 'Not enough storage on this device to save your request. Free up some space and try again.';
 
 export class OutboxError extends Error {
   override name = 'OutboxError';
@@ -56,6 +60,20 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (!result.success) throw new OutboxError('invalid_payload', result.error.issues[0]?.message ?? 'Invalid request');
   return result.data;
+}
+
+/** Adds one item in its own transaction: storage full aborts it, so nothing already queued changes. */
+async function addItem<T extends OutboxItem>(db: ShowDb, make: () => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction('rw', db.outbox, async () => {
+      const item = await make();
+      await db.outbox.add(item);
+      return item;
+    });
+  } catch (e) {
+    if (isQuotaError(e)) throw new OutboxError('quota', OUTBOX_QUOTA_MESSAGE);
+    throw e;
+  }
 }
 
 interface EnqueueOptions {
@@ -82,14 +100,10 @@ async function fresh(db: ShowDb, now: number) {
   };
 }
 
-/** Validates a vote (SPEC §5) and queues it; throws OutboxError('invalid_payload') with the SPEC text. */
+/** Validates a vote (SPEC §5) and queues it; throws OutboxError: 'invalid_payload' with the SPEC text, or 'quota'. */
 export async function enqueueVote(db: ShowDb, input: VoteInput, { now = Date.now }: EnqueueOptions = {}): Promise<VoteItem> {
   const payload = parse(VotePayloadSchema, input);
-  return db.transaction('rw', db.outbox, async () => {
-    const item: VoteItem = { ...(await fresh(db, now())), kind: 'vote', payload };
-    await db.outbox.add(item);
-    return item;
-  });
+  return addItem(db, async (): Promise<VoteItem> => ({ ...(await fresh(db, now())), kind: 'vote', payload }));
 }
 
 /** Queues a coupon request of the signed-in visitor `user_id`; it is sent only while that visitor is signed in. */
@@ -99,11 +113,7 @@ export async function enqueueCoupon(
   { now = Date.now }: EnqueueOptions = {},
 ): Promise<CouponItem> {
   const payload = parse(CouponPayloadSchema, input);
-  return db.transaction('rw', db.outbox, async () => {
-    const item: CouponItem = { ...(await fresh(db, now())), kind: 'coupon', payload, result: null };
-    await db.outbox.add(item);
-    return item;
-  });
+  return addItem(db, async (): Promise<CouponItem> => ({ ...(await fresh(db, now())), kind: 'coupon', payload, result: null }));
 }
 
 /** Puts a failed or needs-sign-in item back in the queue, due now; false if it is in another state. */
@@ -135,7 +145,4 @@ export async function discardItem(db: ShowDb, id: string): Promise<boolean> {
   return deleted > 0;
 }
 
-/** Every outbox item, newest first. */
-export function listOutbox(db: ShowDb): Promise<OutboxItem[]> {
-  return db.outbox.orderBy('createdAt').reverse().toArray();
-}
+export { listOutbox } from './list.ts';

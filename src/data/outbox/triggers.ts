@@ -43,8 +43,9 @@ export function startOutboxTriggers({
   function schedule(summary: DrainSummary | undefined): void {
     clearTimeout(timer);
     if (stopped) return;
-    // Nothing waiting: no timer. A failed or skipped drain (another tab holds the lock) looks again later.
-    if (summary && !summary.skipped && summary.queued === 0) return;
+    // Nothing waiting: no timer. A failed or skipped drain (another tab holds the lock) looks again later,
+    // and so does one that left items 'sending' elsewhere: they are re-queued if that context died.
+    if (summary && !summary.skipped && summary.queued === 0 && summary.sending === 0) return;
     const dueIn = summary && !summary.skipped && summary.nextAttemptAt !== null ? summary.nextAttemptAt - now() : intervalMs;
     timer = setTimeout(() => void run(), Math.min(intervalMs, Math.max(MIN_TIMER_MS, dueIn)));
   }

@@ -1,7 +1,7 @@
 // React's view of the outbox: a live query over IndexedDB, so every state change shows without polling.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ShowDb } from '../db.ts';
-import { listOutbox } from './outbox.ts';
+import { listOutbox } from './list.ts';
 import type { OutboxItem } from './types.ts';
 
 /** Every outbox item, newest first; undefined while the first read is pending. */

@@ -1,9 +1,12 @@
 // Pulls the show's catalogue from sync_pull into the Dexie mirror: one round trip and one transaction per page.
 import Dexie from 'dexie';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import { MIRROR_TABLES, type MirrorTable, type QuarantinedRow, type ShowDb } from '../db.ts';
+import { isQuotaError } from '../quota.ts';
+import { OFFLINE_MESSAGE, QUOTA_MESSAGE } from './messages.ts';
 import { rowSchemas } from './schemas.ts';
+import { SyncError, orAbort, type PullSummary, type SyncEngine } from './contract.ts';
 import { syncStatus, type SyncStatusStore } from './status.ts';
 
 /** The server caps a page at 1000 rows per table. */
@@ -15,42 +18,13 @@ export const SYNC_PAGE_LIMIT = 1000;
  */
 export const SYNC_BOOKKEEPING_INTERVAL_MS = 15 * 60_000;
 
-export const OFFLINE_MESSAGE = 'Offline — showing saved data';
-export const QUOTA_MESSAGE =
-  'Not enough storage on this device: the saved show data was cleared and will download again when there is room.';
+export { OFFLINE_MESSAGE, QUOTA_MESSAGE } from './messages.ts';
+export { SyncError, orAbort, type PullSummary, type SyncEngine, type SyncErrorCode } from './contract.ts';
 const INVALID_RESPONSE_MESSAGE = 'The server sent sync data this version of the app cannot read.';
 
 const TOMBSTONES = '_tombstones';
 const META_LAST_SYNCED = 'lastSyncedAt';
 const META_PERSIST_REQUESTED = 'persistRequested';
-
-export type SyncErrorCode = 'network' | 'server' | 'invalid_response' | 'quota';
-
-export class SyncError extends Error {
-  override name = 'SyncError';
-  constructor(
-    readonly code: SyncErrorCode,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-}
-
-export interface PullSummary {
-  /** sync_pull round trips. */
-  requests: number;
-  /** IndexedDB write transactions committed. */
-  writes: number;
-  /** Rows stored in mirror tables. */
-  rows: number;
-  /** Rows removed by tombstones. */
-  deleted: number;
-  /** Rows set aside in quarantine. */
-  quarantined: number;
-  /** The tombstone cursor was older than the server's retention: the mirror was cleared and re-pulled. */
-  reset: boolean;
-}
 
 export interface SyncEngineOptions {
   db: ShowDb;
@@ -60,13 +34,6 @@ export interface SyncEngineOptions {
   status?: SyncStatusStore;
   /** Asks the browser to keep our storage; called once, after the first complete mirror. */
   persist?: () => unknown;
-}
-
-export interface SyncEngine {
-  /** Runs one pull cycle to completion; a call made while one runs joins it. */
-  pull(signal?: AbortSignal): Promise<PullSummary>;
-  /** Resolves when the saved lastSyncedAt has been loaded into the status. */
-  readonly ready: Promise<void>;
 }
 
 type Cursor = Record<string, unknown> | null;
@@ -95,31 +62,10 @@ function cursorKey(cursor: Cursor | undefined): string {
   return JSON.stringify(Object.entries(cursor).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function isQuotaError(e: unknown, depth = 0): boolean {
-  if (typeof e !== 'object' || e === null || depth > 3) return false;
-  const err = e as { name?: unknown; inner?: unknown; cause?: unknown; failures?: unknown };
-  return (
-    err.name === 'QuotaExceededError' ||
-    isQuotaError(err.inner, depth + 1) ||
-    isQuotaError(err.cause, depth + 1) ||
-    (Array.isArray(err.failures) && err.failures.some((f) => isQuotaError(f, depth + 1)))
-  );
-}
-
 const isAbort = (e: unknown, signal?: AbortSignal) => signal?.aborted === true && e === signal.reason;
 
 function defaultPersist(): unknown {
   return globalThis.navigator?.storage?.persist?.();
-}
-
-/** Lets a caller that joined a running cycle stop waiting for it without stopping it. */
-function orAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /** The pull side of sync (DESIGN.md "Sync and outbox"): plain TypeScript, no React. */
@@ -295,11 +241,16 @@ export function createSyncEngine({
         }
         if (final) break;
       }
-      status.setState({ lastSyncedAt: now(), lastError: null });
+      status.setState({ lastSyncedAt: now(), lastError: null, storageFull: false });
       requestPersistence();
       return summary;
     } catch (e) {
-      if (!isAbort(e, signal)) status.setState({ lastError: e instanceof Error ? e.message : String(e) });
+      if (!isAbort(e, signal)) {
+        const lastError = e instanceof Error ? e.message : String(e);
+        // Storage stays "full" until a cycle completes: a later offline failure does not refill the mirror.
+        if (e instanceof SyncError && e.code === 'quota') status.setState({ lastError, storageFull: true });
+        else status.setState({ lastError });
+      }
       throw e;
     } finally {
       status.setState({ syncing: false });

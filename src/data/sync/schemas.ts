@@ -1,5 +1,5 @@
 // zod schemas for the rows sync_pull returns, one per mirrored table; checked against rows.ts below.
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import type { MirrorTable } from '../db.ts';
 import type {
   Advertiser,

@@ -10,6 +10,8 @@ export interface SyncStatus {
   lastSyncedAt: number | null;
   /** A message to show for the last failed cycle; null after a successful one. */
   lastError: string | null;
+  /** A cycle ran out of device storage (the mirror was cleared) and none has completed since. */
+  storageFull: boolean;
 }
 
 export type SyncStatusStore = StoreApi<SyncStatus>;
@@ -21,6 +23,7 @@ export function createSyncStatusStore(): SyncStatusStore {
     syncing: false,
     lastSyncedAt: null,
     lastError: null,
+    storageFull: false,
   }));
 }
 

@@ -1,5 +1,5 @@
 // When the mirror is pulled: app start, back online, tab visible again, and on an interval while visible.
-import type { SyncEngine } from './engine.ts';
+import type { SyncEngine } from './contract.ts';
 import { syncStatus, type SyncStatusStore } from './status.ts';
 
 export const SYNC_INTERVAL_MS = 60_000;

@@ -1,8 +1,9 @@
 // /login (SPEC §2): e-mail and password sign-in; success goes to `next` (a path inside the app) or home.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { client } from '../../data/app-data.ts';
 import { applyAuthEvent } from '../../data/auth.ts';
+import { focusWasLost } from '../../ui/focus.ts';
 import { ErrorBox } from '../../ui/states.tsx';
 import { PasswordField, TextField } from './fields.tsx';
 import { messageOf, safeNext } from './messages.ts';
@@ -17,6 +18,10 @@ export function LoginPage() {
   const [remember, setRemember] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
+  // The button is disabled while signing in, which drops its focus: a refusal puts focus on the password.
+  useEffect(() => {
+    if (error && focusWasLost()) document.getElementById('login-password')?.focus();
+  }, [error]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

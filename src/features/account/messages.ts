@@ -1,5 +1,5 @@
 // Turning supabase-js errors into the texts the account screens show (SPEC §8).
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 
 /** An error's own message, else the screen's fallback text. */
 export function messageOf(error: unknown, fallback: string): string {

@@ -22,7 +22,12 @@ export function websiteLabel(website: string): string {
   return website.replace(/^https?:\/\//i, '').replace(/\/$/, '');
 }
 
-/** A link target for a website stored with or without its scheme. */
-export function websiteHref(website: string): string {
-  return /^https?:\/\//i.test(website) ? website : `https://${website}`;
+/** A link target for a website stored with or without its scheme; null when it is no http(s) URL (show it as text). */
+export function websiteHref(website: string): string | null {
+  const href = /^https?:\/\//i.test(website) ? website : `https://${website}`;
+  try {
+    return /^https?:$/.test(new URL(href).protocol) ? href : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { db } from '../../data/app-data.ts';
+import { db } from '../../data/mirror.ts';
 import type { Advertiser } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
 import { formatDiscount, formatRebate } from '../../lib/money.ts';
@@ -121,9 +121,13 @@ export function AdvertiserPage() {
           <h1>{a.company_name}</h1>
           {a.website && (
             <p>
-              <a href={websiteHref(a.website)} target="_blank" rel="noopener noreferrer">
-                {websiteLabel(a.website)}
-              </a>
+              {websiteHref(a.website) ? (
+                <a href={websiteHref(a.website)!} target="_blank" rel="noopener noreferrer">
+                  {websiteLabel(a.website)}
+                </a>
+              ) : (
+                websiteLabel(a.website)
+              )}
             </p>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { db } from '../../data/app-data.ts';
+import { db } from '../../data/mirror.ts';
 import type { Advertiser } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';

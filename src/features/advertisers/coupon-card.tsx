@@ -12,15 +12,18 @@ interface CouponCardProps {
   /** Draw the QR code at once, or behind a "Show QR code" button (lists). */
   qr?: 'shown' | 'on-demand';
   sentAt?: number | null;
+  /** The title's heading level: under a voucher's h3 on the advertiser page, under My coupons' h2 on /profile. */
+  headingLevel?: 3 | 4;
 }
 
-export function CouponCard({ code, kind, companyName, value, qr = 'shown', sentAt = null }: CouponCardProps) {
+export function CouponCard({ code, kind, companyName, value, qr = 'shown', sentAt = null, headingLevel = 4 }: CouponCardProps) {
   const [showQr, setShowQr] = useState(qr === 'shown');
   const title = `${kind === 'discount' ? 'Discount' : 'Rebate'} coupon from ${companyName}`;
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <article className={`coupon-card coupon-${kind}`} aria-label={title}>
       <div className="coupon-card-text">
-        <h4 className="coupon-card-title">{title}</h4>
+        <Heading className="coupon-card-title">{title}</Heading>
         {value && <p className="coupon-value">{value}</p>}
         <p className="coupon-code-line">
           <span className="coupon-code-label">Code</span> <code className="coupon-code">{code}</code>

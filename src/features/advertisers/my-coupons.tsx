@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
 import { useStore } from 'zustand';
 import { authStore } from '../../data/auth.ts';
-import { db } from '../../data/app-data.ts';
+import { db } from '../../data/mirror.ts';
 import type { Advertiser } from '../../data/rows.ts';
 import { Empty, Loading } from '../../ui/states.tsx';
 import { CouponCard } from './coupon-card.tsx';
@@ -65,6 +65,7 @@ export function MyCoupons({ heading = 'My coupons' }: { heading?: string }) {
                 value={couponValue(advertiser, c.payload.coupon_type, c.result.amount)}
                 qr="on-demand"
                 sentAt={c.sentAt}
+                headingLevel={3}
               />
               <Link to={`/pet-products/${c.payload.advertiser_id}`} className="my-coupons-link">
                 View {advertiser?.company_name ?? c.payload.company_name}

@@ -1,4 +1,4 @@
-import { db } from '../../data/app-data.ts';
+import { db } from '../../data/mirror.ts';
 import type { Cattery, CatteryBreed } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';

@@ -20,7 +20,9 @@ export function VerifiedBadge() {
 export function WebsiteLink({ cattery }: { cattery: Pick<Cattery, 'website' | 'website_url' | 'name'> }) {
   const href = websiteHref(cattery.website_url, cattery.website);
   const text = websiteText(cattery.website_url, cattery.website);
-  if (!href || !text) return null;
+  if (!text) return null;
+  // Not an http(s) URL (javascript:, data: …): shown, never linked.
+  if (!href) return <span className="cattery-website">{text}</span>;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className="cattery-website">
       {text}

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { db } from '../../data/app-data.ts';
+import { db } from '../../data/mirror.ts';
 import type { Breed, Cattery, CatteryQualityLabel, Litter, Organization, QualityLabel } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
 import { formatDateEnGb } from '../../lib/dates.ts';

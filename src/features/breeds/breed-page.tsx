@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { db } from '../../data/app-data.ts';
+import { db } from '../../data/mirror.ts';
 import type { Breed, Cattery } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
 import { parseListText } from '../../lib/list-text.ts';
@@ -69,7 +69,7 @@ export function BreedPage() {
     <main className="page breed-detail">
       {back}
       <div className="hero">
-        <ShowImage path={breed.overview_image} alt={breed.breed_name} className="hero-image" />
+        <ShowImage path={breed.overview_image} alt={breed.breed_name} className="hero-image" loading="eager" fetchPriority="high" />
         <h1>{breed.breed_name}</h1>
       </div>
       <ul className="attribute-tiles">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { db } from '../../data/app-data.ts';
+import { db } from '../../data/mirror.ts';
 import { useMirror } from '../../data/use-mirror.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
@@ -12,10 +12,12 @@ const CARD_SIZES = '(max-width: 480px) 100vw, 428px';
 function BreedCards({ breeds }: { breeds: readonly CachedBreed[] }) {
   return (
     <ul className="card-grid">
-      {breeds.map((b) => (
+      {breeds.map((b, i) => (
         <li key={b.id}>
           <Link to={`/breeds/${b.universal_breed_abbreviation}`} className="card breed-card">
-            <ShowImage path={b.overview_image} alt={b.breed_name} width={428} height={240} sizes={CARD_SIZES} className="card-image" />
+            {/* The heading names the breed; repeating it as alt text would be read twice. */}
+            {/* The first card is above the fold everywhere (the page's LCP): fetched at once, the rest lazily. */}
+            <ShowImage path={b.overview_image} alt="" width={428} height={240} sizes={CARD_SIZES} className="card-image" {...(i === 0 && { loading: 'eager', fetchPriority: 'high' })} />
             <h2>{b.breed_name}</h2>
           </Link>
         </li>

@@ -1,6 +1,6 @@
 // /events: events that have not yet ended at their venue, soonest first (SPEC §2), from the local mirror.
 import { Link } from 'react-router';
-import { db } from '../../data/app-data.ts';
+import { db } from '../../data/mirror.ts';
 import type { ShowEvent } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
 import { formatDateRange, zonedDateTime } from '../../lib/dates.ts';

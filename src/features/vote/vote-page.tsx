@@ -1,12 +1,13 @@
 // Visitor's Choice (SPEC §2, §4, §5): the vote is stored in the outbox first, then sent; the visitor
 // sees where it stands, online or not.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { db, drainOutboxNow } from '../../data/app-data.ts';
 import { enqueueVote } from '../../data/outbox/outbox.ts';
 import type { OutboxItem } from '../../data/outbox/types.ts';
 import { parseLocalDate } from '../../lib/dates.ts';
-import { validateVote, type VoteForm } from '../../lib/vote.ts';
+import { validateVote, VOTE_MESSAGES, type VoteForm } from '../../lib/vote.ts';
+import { focusWasLost } from '../../ui/focus.ts';
 import { ErrorBox } from '../../ui/states.tsx';
 import { OutboxStatusLine } from '../../ui/outbox-status.tsx';
 
@@ -26,6 +27,17 @@ async function activeEvent() {
   return open.sort((a, b) => parseLocalDate(a.start_date).getTime() - parseLocalDate(b.start_date).getTime())[0];
 }
 
+/** The fields a validation message is about; focus goes to the first one to fix. */
+function fieldsAtFault(form: VoteForm, message: string): (keyof VoteForm)[] {
+  if (message === VOTE_MESSAGES.required) return (['first_name', 'last_name', 'catalog_number'] as const).filter((k) => !form[k].trim());
+  if (message === VOTE_MESSAGES.contact) return ['email', 'phone'];
+  if (message === VOTE_MESSAGES.email) return ['email'];
+  return [];
+}
+
+/** The heading of a view that replaces the form takes focus, so keyboard and screen-reader users follow. */
+const focusOnMount = (el: HTMLElement | null) => el?.focus();
+
 async function settle(id: string): Promise<OutboxItem | undefined> {
   const deadline = Date.now() + SETTLE_MS;
   for (;;) {
@@ -40,6 +52,8 @@ export function VotePage() {
   // saved: in the outbox, not yet acknowledged (offline, or the server is slow); the view follows the item.
   const [phase, setPhase] = useState<'idle' | 'submitting' | 'saved' | 'success'>('idle');
   const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<(keyof VoteForm)[]>([]);
+  const errorRef = useRef<HTMLParagraphElement>(null);
   const [voteId, setVoteId] = useState<string | null>(null);
   const item = useLiveQuery(() => (voteId ? db.outbox.get(voteId) : undefined), [voteId]);
 
@@ -48,13 +62,26 @@ export function VotePage() {
     name,
     value: form[name],
     onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    'aria-invalid': invalid.includes(name) || undefined,
+    'aria-describedby': invalid.includes(name) ? 'vote-error' : undefined,
   });
+
+  // A refusal that arrives after sending (the button was disabled meanwhile, so focus was lost) takes focus.
+  useEffect(() => {
+    if (error && focusWasLost()) errorRef.current?.focus();
+  }, [error]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    setInvalid([]);
     const checked = validateVote(form);
-    if (!checked.ok) return setError(checked.message);
+    if (!checked.ok) {
+      const fields = fieldsAtFault(form, checked.message);
+      setInvalid(fields);
+      if (fields[0]) document.getElementById(`vote-${fields[0]}`)?.focus();
+      return setError(checked.message);
+    }
     setPhase('submitting');
     try {
       const event = await activeEvent();
@@ -89,7 +116,9 @@ export function VotePage() {
     return (
       <main className="page vote">
         <section className="vote-success" aria-live="polite">
-          <h1>Thank you for your vote!</h1>
+          <h1 ref={focusOnMount} tabIndex={-1}>
+            Thank you for your vote!
+          </h1>
           <p>Your choice has been recorded successfully.</p>
           <button type="button" onClick={reset}>
             Submit another vote
@@ -104,7 +133,9 @@ export function VotePage() {
     return (
       <main className="page vote">
         <section className="vote-success" aria-live="polite">
-          <h1>Your vote could not be recorded</h1>
+          <h1 ref={focusOnMount} tabIndex={-1}>
+            Your vote could not be recorded
+          </h1>
           <ErrorBox>{item.lastError ?? 'An error occurred'}</ErrorBox>
           <button
             type="button"
@@ -125,7 +156,9 @@ export function VotePage() {
     return (
       <main className="page vote">
         <section className="vote-success" aria-live="polite">
-          <h1>Your vote is saved</h1>
+          <h1 ref={focusOnMount} tabIndex={-1}>
+            Your vote is saved
+          </h1>
           <p>It will be sent as soon as you are back online; you can close the app meanwhile.</p>
           {item && <OutboxStatusLine item={item} />}
           <button type="button" onClick={reset}>
@@ -164,7 +197,11 @@ export function VotePage() {
           <label htmlFor="vote-catalog_number">Catalog number *</label>
           <input {...field('catalog_number')} inputMode="numeric" required />
         </div>
-        {error && <ErrorBox>{error}</ErrorBox>}
+        {error && (
+          <ErrorBox id="vote-error" ref={errorRef} tabIndex={-1}>
+            {error}
+          </ErrorBox>
+        )}
         <button type="submit" disabled={phase === 'submitting'}>
           {phase === 'submitting' ? 'Submitting...' : 'Submit vote'}
         </button>

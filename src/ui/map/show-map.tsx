@@ -1,7 +1,7 @@
 // The shared location map (SPEC §7 "Maps"): leaflet loads lazily; without VITE_MAPS_KEY nothing is
 // downloaded (no tiles, no geocoder) and the marker sits on a plain background.
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { db } from '../../data/app-data.ts';
+import { db } from '../../data/mirror.ts';
 import { appConfig } from '../../config.ts';
 import { geocodeAddress, geocodeMessage, normalizeAddress, toLatLng, type GeocodeOutcome, type LatLng } from './geo.ts';
 import './show-map.css';
