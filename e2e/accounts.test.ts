@@ -177,9 +177,11 @@ describe('account screens', () => {
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(`${server.url}/forgot-password`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Forgot your password?');
     await page.getByLabel('E-mail').fill(email);
+    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe('Check your email');
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 20_000 }).toBe('Check your email');
     expect(await page.locator('main').textContent()).toContain('A password reset link has been sent');
 
     const mail = await mailWith(email, 'Reset Your Password');

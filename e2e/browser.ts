@@ -21,12 +21,16 @@ export function chromiumPath(): string {
   return path;
 }
 
+/** The build the e2e tests serve: dist/, or PURRFECT_DIST when several runs share a checkout. */
+export const DIST_DIR = process.env.PURRFECT_DIST || 'dist';
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 }
 
-export async function startAppServer(): Promise<VenueServer> {
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: 'dist' });
+/** A venue server on in-memory PGlite serving a build (DIST_DIR unless told). */
+export async function startAppServer(distDir: string = DIST_DIR): Promise<VenueServer> {
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: distDir });
   config.dataDir = null;
   return startVenueServer(config);
 }

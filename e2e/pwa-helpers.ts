@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig } from '../server/config.ts';
 import { startVenueServer, type VenueServer } from '../server/start.ts';
-import { CHROMIUM_FLAGS, chromiumPath } from './browser.ts';
+import { CHROMIUM_FLAGS, DIST_DIR, chromiumPath } from './browser.ts';
 
 export interface PwaServer {
   server: VenueServer;
@@ -18,7 +18,7 @@ export interface PwaServer {
 
 export async function startServerOnDistCopy(): Promise<PwaServer> {
   const staticDir = mkdtempSync(join(tmpdir(), 'purrfect-dist-'));
-  cpSync('dist', staticDir, { recursive: true });
+  cpSync(DIST_DIR, staticDir, { recursive: true });
   const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: staticDir });
   config.dataDir = null;
   const server = await startVenueServer(config);

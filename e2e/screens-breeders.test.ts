@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { catterySlug } from '../src/lib/slug.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { DIST_DIR, launchBrowser, startAppServer } from './browser.ts';
 import { openSyncedApp, screenshot, type ViewportName } from './app-page.ts';
 
 interface Sample {
@@ -78,7 +78,7 @@ afterAll(async () => {
 });
 
 it('keeps leaflet out of the first route’s JavaScript', () => {
-  const manifest = JSON.parse(readFileSync(join('dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+  const manifest = JSON.parse(readFileSync(join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
@@ -88,7 +88,7 @@ it('keeps leaflet out of the first route’s JavaScript', () => {
   visit('index.html');
   expect(seen.size).toBeGreaterThan(0);
   for (const key of seen) {
-    const code = readFileSync(join('dist', manifest[key]!.file), 'utf8');
+    const code = readFileSync(join(DIST_DIR, manifest[key]!.file), 'utf8');
     expect(code.includes('leaflet-marker-icon'), `${manifest[key]!.file} holds leaflet`).toBe(false);
   }
   // …and it is a chunk of its own, loaded on demand.

@@ -213,7 +213,8 @@ describe('kittens, litters, events and schedule screens', () => {
       await go('/schedule');
       await expect.poll(() => page.locator('h1').textContent()).toBe('Schedule');
       for (const name of ['Happening Now!', 'Up Next', 'Upcoming Sessions']) {
-        expect(await page.getByRole('heading', { name, exact: true }).count(), name).toBe(1);
+        // The sections render once the live query over the mirror answers, just after the heading.
+        await expect.poll(() => page.getByRole('heading', { name, exact: true }).count(), { message: name }).toBe(1);
       }
       await expect.poll(() => page.locator('.schedule-clock time').textContent()).toMatch(/^\d{2}:\d{2}:\d{2}$/);
       await screenshot(page, 'schedule', viewport);
