@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { APP_ORIGIN, parseConfig } from './src/config-schema.ts';
+import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './src/lib/csp.ts';
 
 /**
  * .env.example holds working local defaults, so a fresh checkout builds without a .env. They fill in
@@ -16,6 +18,45 @@ function applyExampleDefaults(mode: string): void {
   }
 }
 
+/**
+ * The app's settings parsed with zod here, at build time, and compiled in as __PURRFECT_CONFIG__ (see
+ * src/config.ts): the visitor's phone never downloads the parser, and an invalid setting still reaches
+ * the app's error screen, which names it. vitest.config.ts uses the same for unit tests.
+ */
+export function compiledConfig(mode: string): Record<string, string> {
+  applyExampleDefaults(mode);
+  return { __PURRFECT_CONFIG__: JSON.stringify(parseConfig(loadEnv(mode, process.cwd(), 'VITE_'), APP_ORIGIN)) };
+}
+
+/**
+ * The Content-Security-Policy of this build's settings: a <meta> in index.html, so it holds on any static
+ * host and in the service worker's offline shell, and dist/content-security-policy.txt with frame-ancestors,
+ * which the venue server sends as a header. Build only: Vite's dev server injects inline scripts.
+ */
+function contentSecurityPolicyPlugin(): Plugin {
+  let policy: ContentSecurityPolicy;
+  return {
+    name: 'purrfect-csp',
+    apply: 'build',
+    configResolved(config) {
+      policy = contentSecurityPolicy(config.env);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const charset = /<meta charset="utf-8"\s*\/?>/i;
+        if (!charset.test(html)) throw new Error('purrfect-csp: index.html needs <meta charset="UTF-8" /> to place the policy after');
+        const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.meta.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" />`;
+        // Right after the charset, before any script or stylesheet it governs.
+        return html.replace(charset, (m) => `${m}\n    ${meta}`);
+      },
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: CSP_FILE, source: `${policy.header}\n` });
+    },
+  };
+}
+
 /** Largest file the service worker precaches; route chunks must never be left out for size. */
 const MAX_PRECACHE_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -25,8 +66,10 @@ export default defineConfig(({ mode }) => {
   const base = `${(process.env.VITE_BASE_PATH || '/').replace(/\/+$/, '')}/`;
   return {
     base,
+    define: compiledConfig(mode),
     plugins: [
       react(),
+      contentSecurityPolicyPlugin(),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',
@@ -64,6 +107,9 @@ export default defineConfig(({ mode }) => {
     build: {
       // bench/ reads the manifest to measure the first route's JavaScript.
       manifest: true,
+      // PURRFECT_DIST lets parallel runs (e2e, bench) build side by side without overwriting each other.
+      outDir: process.env.PURRFECT_DIST || 'dist',
+      emptyOutDir: true,
       target: 'es2022',
       sourcemap: true,
     },

@@ -6,6 +6,9 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    // Two files at a time: each has its own venue server and Chromium, and spends most of its time
+    // waiting on them, so two share a 2-CPU machine without starving each other.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

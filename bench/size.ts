@@ -1,0 +1,44 @@
+// Bytes of the build: what the first route loads and what the service worker precaches.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { round, type BenchOptions, type Report } from './report.ts';
+
+type ManifestEntry = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean };
+
+/** Source keys of the build manifest that the home page's first render needs (see src/main.tsx). */
+const FIRST_RENDER = ['index.html'];
+
+const gzipKiB = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;
+
+export async function benchSize(report: Report, { distDir }: BenchOptions): Promise<void> {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+  // Everything the home page must download before it can render: the entry (index.html) with its static
+  // imports, the app shell among them (home is part of it).
+  const firstRoute = new Set<string>();
+  const walk = (key: string) => {
+    if (firstRoute.has(key)) return;
+    if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+    firstRoute.add(key);
+    for (const dep of manifest[key].imports ?? []) walk(dep);
+  };
+  for (const key of FIRST_RENDER) walk(key);
+  const files = [...firstRoute].map((key) => manifest[key]!.file);
+  const js = files.reduce((sum, file) => sum + gzipKiB(join(distDir, file)), 0);
+  report.atMost('first-route JS of the home page (gzip)', round(js, 1), 'KiB', 150, 'exact', `${files.length} files: ${files.join(', ')}`);
+
+  // The backend client loads after the first render (src/data/actions.ts), never before it.
+  const backend = [...firstRoute].filter((k) => /supabase|app-data/.test(k) || /supabase/.test(manifest[k]!.file));
+  report.exactly('backend-client modules in the first route', backend.length, '', 0);
+
+  const leaflet = Object.keys(manifest).filter((k) => /leaflet/.test(k) && firstRoute.has(k));
+  report.exactly('leaflet modules in the first route', leaflet.length, '', 0);
+
+  // The precache list exactly as the built worker will fetch it.
+  const sw = readFileSync(join(distDir, 'sw.js'), 'utf8');
+  const urls = [...sw.matchAll(/\{(?:"revision"|revision):(?:"[^"]*"|null),(?:"url"|url):"([^"]+)"\}/g)].map((m) => m[1]!);
+  if (urls.length === 0) throw new Error('no precache manifest found in sw.js');
+  const rawBytes = urls.reduce((sum, url) => sum + statSync(join(distDir, url.replace(/^\//, ''))).size, 0);
+  report.atMost(`total precache (${urls.length} entries, uncompressed)`, round(rawBytes / 1e6, 2), 'MB', 2, 'exact');
+  report.atMost('service worker sw.js (gzip)', round(gzipKiB(join(distDir, 'sw.js')), 1), 'KiB', 150, 'exact');
+}
