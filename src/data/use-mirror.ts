@@ -9,14 +9,16 @@ export type MirrorView<T> =
 
 /**
  * `isEmpty` says when the result means "nothing mirrored yet": then the view is loading while the
- * first sync runs, or the error when it failed (SPEC §8: the query's error text, else failedText).
+ * first sync runs, or the error when it failed (SPEC §8: the query's error text, else failedText;
+ * failedText too when the device is full, which the shell's storage message explains).
  */
 export function useMirror<T>(query: () => Promise<T>, deps: unknown[], failedText: string, isEmpty: (data: T) => boolean): MirrorView<T> {
   const data = useLiveQuery(query, deps);
   const sync = useSyncStatus();
   if (data === undefined) return { state: 'loading' };
   if (isEmpty(data) && sync.lastSyncedAt === null) {
-    if (sync.lastError && !sync.syncing) return { state: 'error', message: sync.lastError || failedText };
+    // A full device is already explained once, by the shell; the page says only what it could not load.
+    if (sync.lastError && !sync.syncing) return { state: 'error', message: sync.storageFull ? failedText : sync.lastError };
     return { state: 'loading' };
   }
   return { state: 'ready', data };
