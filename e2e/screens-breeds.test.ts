@@ -26,8 +26,12 @@ describe.each(['phone', 'desktop'] as ViewportName[])('breeds screens on a %s', 
     expect(await page.getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe('/breeds');
     expect(await page.getByRole('link', { name: 'View Events' }).getAttribute('href')).toBe('/events');
     const clock = page.getByRole('img', { name: /^Clock showing/ });
-    const before = await clock.getAttribute('aria-label');
-    await expect.poll(() => clock.getAttribute('aria-label'), { timeout: 3000 }).not.toBe(before);
+    const label = await clock.getAttribute('aria-label');
+    // The label says hours and minutes; the red second hand moves every second.
+    expect(label).toMatch(/^Clock showing \d\d:\d\d$/);
+    const secondHand = clock.locator('line[stroke="#dc2626"]');
+    const before = await secondHand.getAttribute('x2');
+    await expect.poll(() => secondHand.getAttribute('x2'), { timeout: 3000 }).not.toBe(before);
     await screenshot(page, 'home', viewport);
   });
 
