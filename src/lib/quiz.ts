@@ -1,5 +1,6 @@
 // The breed-finder quiz: its eight questions on the SPEC §9 answer scales, and the pure ranking.
 import { breedTraitScores, QUIZ_TRAITS, type BreedTraitText, type QuizTrait } from './breed-traits.ts';
+import { compareText } from './compare.ts';
 
 /** SPEC §9: results kept, and the length of the description snippet in characters. */
 export const QUIZ_RESULT_LIMIT = 10;
@@ -132,8 +133,6 @@ export function matchPercentage(score: number, answers: number): number {
   return Math.max(0, Math.round(((max - score) * 100) / max));
 }
 
-// Code-unit order, not localeCompare: the same in Node (tests) and every browser.
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Ranks breeds against the answers (SPEC §9): lowest score first, ties by breed_name ascending;
@@ -155,6 +154,6 @@ export function rankBreeds<B extends QuizBreed>(breeds: readonly B[], answers: Q
     if (compared === 0) continue;
     matches.push({ breed, score, answers: compared, percentage: matchPercentage(score, compared), snippet: descriptionSnippet(breed.about) });
   }
-  matches.sort((a, b) => a.score - b.score || byName(a.breed.breed_name, b.breed.breed_name));
+  matches.sort((a, b) => a.score - b.score || compareText(a.breed.breed_name, b.breed.breed_name));
   return matches.slice(0, QUIZ_RESULT_LIMIT);
 }

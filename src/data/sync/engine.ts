@@ -3,6 +3,7 @@ import Dexie from 'dexie';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from '../../lib/zod.ts';
 import { MIRROR_TABLES, type MirrorTable, type QuarantinedRow, type ShowDb } from '../db.ts';
+import { compareText } from '../../lib/compare.ts';
 import { isQuotaError } from '../quota.ts';
 import { OFFLINE_MESSAGE, QUOTA_MESSAGE } from './messages.ts';
 import { rowSchemas } from './schemas.ts';
@@ -59,7 +60,7 @@ const isMirrorTable = (name: string): name is MirrorTable => mirrorTableNames.ha
 /** Order-independent comparison: IndexedDB and jsonb may order a cursor's keys differently. */
 function cursorKey(cursor: Cursor | undefined): string {
   if (!cursor) return 'null';
-  return JSON.stringify(Object.entries(cursor).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return JSON.stringify(Object.entries(cursor).sort(([a], [b]) => compareText(a, b)));
 }
 
 const isAbort = (e: unknown, signal?: AbortSignal) => signal?.aborted === true && e === signal.reason;

@@ -12,6 +12,7 @@ import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { VerifiedBadge, WebsiteLink } from './cattery-card.tsx';
 import { isLabelExpired, kittenCount, localIsoDate, safeReturnUrl, telHref } from './cattery-view.ts';
 import './breeders.css';
+import { compareText } from '../../lib/compare.ts';
 
 interface CatteryLabel {
   link: CatteryQualityLabel;
@@ -41,13 +42,13 @@ async function loadCattery(slug: string): Promise<CatteryDetail> {
     db.quality_labels.bulkGet(labelLinks.map((l) => l.quality_label_id)),
     db.breeds.bulkGet(litters.map((l) => l.breed_id ?? -1)),
   ]);
-  litters.sort((a, b) => b.date_of_birth.localeCompare(a.date_of_birth));
+  litters.sort((a, b) => compareText(b.date_of_birth, a.date_of_birth));
   return {
     ...empty,
     registry,
     labels: labelLinks
       .map((link, i) => ({ link, label: labels[i] }))
-      .sort((a, b) => (a.label?.name ?? '').localeCompare(b.label?.name ?? '')),
+      .sort((a, b) => compareText(a.label?.name ?? '', b.label?.name ?? '')),
     litters: litters.map((litter) => ({ litter, breed: breeds.find((b) => b?.id === litter.breed_id) })),
   };
 }

@@ -7,6 +7,7 @@ import { catterySlug } from '../../lib/slug.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { compareText } from '../../lib/compare.ts';
 
 const TILES: [keyof Breed, string][] = [
   ['activity_level', 'Activity Level'],
@@ -39,7 +40,7 @@ async function loadBreed(abbreviation: string): Promise<BreedDetail> {
   if (!breed) return { breed, breeders: [], anyBreeds };
   const links = await db.cattery_has_breed.where('breed_id').equals(breed.id).toArray();
   const breeders = (await db.catteries.bulkGet(links.map((l) => l.cattery_id))).filter((c): c is Cattery => c !== undefined);
-  breeders.sort((a, b) => a.name.localeCompare(b.name));
+  breeders.sort((a, b) => compareText(a.name, b.name));
   return { breed, breeders, anyBreeds };
 }
 

@@ -9,6 +9,7 @@ import { ShowImage } from '../../ui/image.tsx';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import './events.css';
+import { compareText } from '../../lib/compare.ts';
 
 interface EventDetail {
   event: ShowEvent | undefined;
@@ -26,7 +27,7 @@ async function loadEvent(id: number | null): Promise<EventDetail> {
   // SPEC §7: the schedule ordered by schedule_date then start_time.
   const sessions = await db.event_schedule.where('event_id').equals(event.id).toArray();
   sessions.sort(
-    (a, b) => a.schedule_date.localeCompare(b.schedule_date) || a.start_time.localeCompare(b.start_time) || a.end_time.localeCompare(b.end_time) || a.id - b.id,
+    (a, b) => compareText(a.schedule_date, b.schedule_date) || compareText(a.start_time, b.start_time) || compareText(a.end_time, b.end_time) || a.id - b.id,
   );
   return { event, sessions, anyEvents };
 }

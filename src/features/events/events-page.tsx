@@ -9,6 +9,7 @@ import { ShowImage } from '../../ui/image.tsx';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import './events.css';
+import { compareText } from '../../lib/compare.ts';
 
 /** An event drops off the list when its last day is over at the venue; a minute's lag is fine. */
 const REFRESH_MS = 60_000;
@@ -51,7 +52,7 @@ export function EventsPage() {
   const view = useMirror(loadEvents, [], 'Failed to fetch events', (events) => events.length === 0);
   const upcoming =
     view.state === 'ready'
-      ? view.data.filter((e) => eventNotEnded(e, now)).sort((a, b) => a.start_date.localeCompare(b.start_date) || a.name.localeCompare(b.name))
+      ? view.data.filter((e) => eventNotEnded(e, now)).sort((a, b) => compareText(a.start_date, b.start_date) || compareText(a.name, b.name))
       : [];
   return (
     <main className="page events">
