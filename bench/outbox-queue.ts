@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { loadConfig, type ServerConfig } from '../server/config.ts';
 import { startVenueServer, type VenueServer } from '../server/start.ts';
 import { DB_NAME, ShowDb } from '../src/data/db.ts';
-import { enqueueVote, VotePayloadSchema } from '../src/data/outbox/outbox.ts';
+import { enqueueVote, votePayloadSchema } from '../src/data/outbox/outbox.ts';
 import type { OutboxStatus, VoteItem } from '../src/data/outbox/types.ts';
 
 class NoWebSocket {}
@@ -96,7 +96,7 @@ export class RestartableVenue {
 
 /**
  * `count` vote items exactly as the app queues them: the app's enqueueVote (zod-validated with
- * VotePayloadSchema, uuid, createdAt order, status 'queued') into a throwaway Dexie database here.
+ * votePayloadSchema, uuid, createdAt order, status 'queued') into a throwaway Dexie database here.
  */
 export async function makeVoteItems(eventId: number, emailPrefix: string, count: number, from = 0): Promise<VoteItem[]> {
   const db = new ShowDb(`bench-outbox-${crypto.randomUUID()}`);
@@ -113,7 +113,7 @@ export async function makeVoteItems(eventId: number, emailPrefix: string, count:
     }
     const items = (await db.outbox.orderBy('createdAt').toArray()) as VoteItem[];
     // Again, item by item: what is written into the browser is what the schema accepts.
-    for (const item of items) VotePayloadSchema.parse(item.payload);
+    for (const item of items) votePayloadSchema().parse(item.payload);
     return items;
   } finally {
     db.close();

@@ -1,6 +1,6 @@
 // Replays the outbox (IndexedDB) to the server: one pass under a cross-tab lock. No DOM: it also runs in the SW.
 import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
-import { z } from '../../lib/zod.ts';
+import { lazySchema, z } from '../../lib/zod.ts';
 import type { ShowDb } from '../db.ts';
 import { nextAttemptAt } from './backoff.ts';
 import { classifyFunctionError, classifyRpcFailure, classifyVoteResult, OUTBOX_MESSAGES, type Verdict } from './classify.ts';
@@ -47,19 +47,24 @@ export interface DrainSummary {
   nextAttemptAt: number | null;
 }
 
-const VoteResults = z.array(
+// Built on first use (see lazySchema): most visits never send anything.
+const voteResults = lazySchema(() =>
+  z.array(
+    z.object({
+      id: z.string(),
+      status: z.enum(['recorded', 'replayed', 'duplicate', 'rejected']),
+      code: z.string().nullish(),
+      message: z.string().nullish(),
+    }),
+  ),
+);
+const couponAnswer = lazySchema(() =>
   z.object({
-    id: z.string(),
-    status: z.enum(['recorded', 'replayed', 'duplicate', 'rejected']),
-    code: z.string().nullish(),
-    message: z.string().nullish(),
+    coupon_code: z.string().min(1),
+    discount_amount: z.number().nullable().optional(),
+    rebate_percentage: z.number().nullable().optional(),
   }),
 );
-const CouponAnswer = z.object({
-  coupon_code: z.string().min(1),
-  discount_amount: z.number().nullable().optional(),
-  rebate_percentage: z.number().nullable().optional(),
-});
 
 type Outcome = { action: 'sent'; result?: CouponItem['result'] } | { action: 'needs_sign_in' } | Verdict;
 type Changes = Partial<Omit<VoteItem, 'kind' | 'payload' | 'id'>> & { result?: CouponItem['result'] };
@@ -202,13 +207,13 @@ async function sendVotes(ctx: Ctx, items: VoteItem[]): Promise<void> {
 async function submitVotes(
   ctx: Ctx,
   p_votes: unknown[],
-): Promise<{ verdict: Verdict; results?: undefined } | { verdict?: undefined; results: z.infer<typeof VoteResults> }> {
+): Promise<{ verdict: Verdict; results?: undefined } | { verdict?: undefined; results: z.infer<ReturnType<typeof voteResults>> }> {
   const { signal, done } = requestSignal(ctx.signal);
   try {
     const { data, error, status } = await ctx.client.rpc('submit_votes', { p_votes }).abortSignal(signal);
     ctx.signal?.throwIfAborted();
     if (error) return { verdict: classifyRpcFailure(status, error) };
-    const parsed = VoteResults.safeParse(data);
+    const parsed = voteResults().safeParse(data);
     return parsed.success
       ? { results: parsed.data }
       : { verdict: { action: 'retry', message: OUTBOX_MESSAGES.badAnswer } };
@@ -261,7 +266,7 @@ async function invokeCoupon(ctx: Ctx, item: CouponItem): Promise<Outcome> {
     });
     ctx.signal?.throwIfAborted();
     if (error) return await classifyFunctionError(error, ctx.now());
-    const answer = CouponAnswer.safeParse(data);
+    const answer = couponAnswer().safeParse(data);
     if (!answer.success) return { action: 'retry', message: OUTBOX_MESSAGES.badAnswer };
     // Keep the value the coupon was issued for: the advertiser may change its offer later.
     const amount = item.payload.coupon_type === 'discount' ? answer.data.discount_amount : answer.data.rebate_percentage;

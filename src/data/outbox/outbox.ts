@@ -1,5 +1,5 @@
 // Stores visitor intent (votes, coupon requests) in the IndexedDB outbox, and lets the visitor retry or discard.
-import { z } from '../../lib/zod.ts';
+import { lazySchema, z } from '../../lib/zod.ts';
 import type { ShowDb } from '../db.ts';
 import { isQuotaError } from '../quota.ts';
 import type { CouponItem, CouponPayload, OutboxItem, VoteItem, VotePayload } from './types.ts';
@@ -20,26 +20,33 @@ const optional = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
-export const VotePayloadSchema = z
-  .object({
-    event_id: z.number().int().positive(),
-    first_name: required(100),
-    last_name: required(100),
-    email: optional(254).refine((v) => v === null || EMAIL_SHAPE.test(v), EMAIL),
-    phone: optional(40),
-    catalog_number: required(40),
-  })
-  .refine((v) => v.email !== null || v.phone !== null, CONTACT) satisfies z.ZodType<VotePayload>;
+const buildVotePayloadSchema = () =>
+  z
+    .object({
+      event_id: z.number().int().positive(),
+      first_name: required(100),
+      last_name: required(100),
+      email: optional(254).refine((v) => v === null || EMAIL_SHAPE.test(v), EMAIL),
+      phone: optional(40),
+      catalog_number: required(40),
+    })
+    .refine((v) => v.email !== null || v.phone !== null, CONTACT) satisfies z.ZodType<VotePayload>;
 
-export const CouponPayloadSchema = z.object({
-  advertiser_id: z.number().int().positive(),
-  coupon_type: z.enum(['discount', 'rebate']),
-  user_id: z.uuid(),
-  company_name: z.string().trim().min(1),
-}) satisfies z.ZodType<CouponPayload>;
+const buildCouponPayloadSchema = () =>
+  z.object({
+    advertiser_id: z.number().int().positive(),
+    coupon_type: z.enum(['discount', 'rebate']),
+    user_id: z.uuid(),
+    company_name: z.string().trim().min(1),
+  }) satisfies z.ZodType<CouponPayload>;
 
-export type VoteInput = z.input<typeof VotePayloadSchema>;
-export type CouponInput = z.input<typeof CouponPayloadSchema>;
+/** What a queued vote must look like (SPEC §5), built on first use. */
+export const votePayloadSchema = lazySchema(buildVotePayloadSchema);
+/** What a queued coupon request must look like, built on first use. */
+export const couponPayloadSchema = lazySchema(buildCouponPayloadSchema);
+
+export type VoteInput = z.input<ReturnType<typeof buildVotePayloadSchema>>;
+export type CouponInput = z.input<ReturnType<typeof buildCouponPayloadSchema>>;
 
 export type OutboxErrorCode = 'invalid_payload' | 'quota';
 
@@ -102,7 +109,7 @@ async function fresh(db: ShowDb, now: number) {
 
 /** Validates a vote (SPEC §5) and queues it; throws OutboxError: 'invalid_payload' with the SPEC text, or 'quota'. */
 export async function enqueueVote(db: ShowDb, input: VoteInput, { now = Date.now }: EnqueueOptions = {}): Promise<VoteItem> {
-  const payload = parse(VotePayloadSchema, input);
+  const payload = parse(votePayloadSchema(), input);
   return addItem(db, async (): Promise<VoteItem> => ({ ...(await fresh(db, now())), kind: 'vote', payload }));
 }
 
@@ -112,7 +119,7 @@ export async function enqueueCoupon(
   input: CouponInput,
   { now = Date.now }: EnqueueOptions = {},
 ): Promise<CouponItem> {
-  const payload = parse(CouponPayloadSchema, input);
+  const payload = parse(couponPayloadSchema(), input);
   return addItem(db, async (): Promise<CouponItem> => ({ ...(await fresh(db, now())), kind: 'coupon', payload, result: null }));
 }
 
