@@ -1,9 +1,10 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { registerServiceWorker } from './app/pwa.ts';
 import { configResult } from './config.ts';
 import { hasSavedSession } from './data/auth.ts';
+import { afterFirstScreen } from './data/first-screen.ts';
 import { startMirrorSync } from './data/sync/boot.ts';
 import './app/app.css';
 
@@ -28,17 +29,26 @@ if (!configResult.ok) {
 } else {
   // First, because a first visit's screens wait for it: the sync worker and its first pull.
   const firstPull = startMirrorSync();
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition: React renders the shell in slices of a few milliseconds instead of one long task, so
+  // the main thread stays responsive on a slow phone while the first screen builds.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
-  // supabase-js for the page (the session, the outbox) at once for a signed-in visitor; otherwise after
-  // the first pull, so that on a first visit it does not compete with the worker for the bandwidth the
-  // first screen waits on. The service worker's precache (1.5 MB) waits for the first pull too.
-  // Actions that need the backend sooner (sending a vote, signing in) load it themselves (data/actions.ts).
-  void (hasSavedSession() ? Promise.resolve() : firstPull)
+  // supabase-js for the page (the session, the outbox) at once for a signed-in visitor; otherwise once
+  // the first pull has been rendered and the page is idle, so that on a first visit it competes neither
+  // with the worker's download nor with the first screen's render and pictures. The service worker's
+  // precache (1.5 MB) waits the same way. Actions that need the backend sooner (sending a vote, signing
+  // in) load it themselves (data/actions.ts).
+  const firstScreenShown = afterFirstScreen(firstPull);
+  void (hasSavedSession() ? Promise.resolve() : firstScreenShown)
+    // supabase-js first, then the outbox and its schemas in a later task: two short tasks, not one long.
+    .then(() => import('./data/supabase.ts'))
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => import('./data/app-data.ts'))
     .then(({ startDataLayer }) => startDataLayer());
-  void firstPull.then(registerServiceWorker);
+  void firstScreenShown.then(registerServiceWorker);
 }

@@ -1,5 +1,8 @@
 // Screens read the local mirror only; this turns a live query plus the sync status into a view state.
+import { useDeferredValue } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useFirstScreenShown } from './first-screen.ts';
+import type { SyncStatus } from './sync/status.ts';
 import { useSyncStatus } from './sync/use-sync-status.ts';
 
 export type MirrorView<T> =
@@ -13,8 +16,15 @@ export type MirrorView<T> =
  * failedText too when the device is full, which the shell's storage message explains).
  */
 export function useMirror<T>(query: () => Promise<T>, deps: unknown[], failedText: string, isEmpty: (data: T) => boolean): MirrorView<T> {
-  const data = useLiveQuery(query, deps);
+  // Deferred: a screen's first data (44 breed cards, say) renders in short slices, not one long task.
+  const data = useDeferredValue(useLiveQuery(query, deps));
   const sync = useSyncStatus();
+  const view = mirrorView(data, sync, failedText, isEmpty);
+  useFirstScreenShown(view.state !== 'loading');
+  return view;
+}
+
+function mirrorView<T>(data: T | undefined, sync: SyncStatus, failedText: string, isEmpty: (data: T) => boolean): MirrorView<T> {
   if (data === undefined) return { state: 'loading' };
   if (isEmpty(data) && sync.lastSyncedAt === null) {
     // A full device is already explained once, by the shell; the page says only what it could not load.

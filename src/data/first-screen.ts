@@ -1,0 +1,32 @@
+// When the first screen shows its data: what the page may load after it (supabase-js, the service worker's
+// precache) waits for this, so that on a first visit the screen's render and pictures go first.
+import { useEffect } from 'react';
+
+let markShown!: () => void;
+const shown = new Promise<void>((resolve) => (markShown = resolve));
+
+/** Screens call this with true once their data (or its error) has rendered. */
+export function useFirstScreenShown(rendered: boolean): void {
+  useEffect(() => {
+    if (rendered) markShown();
+  }, [rendered]);
+}
+
+/**
+ * Resolves once the first screen has shown its data and the main thread is idle; or, for a screen that
+ * shows no mirror data, `fallbackMs` after `firstPull`.
+ */
+export function afterFirstScreen(firstPull: Promise<void>, fallbackMs = 3_000): Promise<void> {
+  const fallback = firstPull.then(() => new Promise<void>((resolve) => setTimeout(resolve, fallbackMs)));
+  return Promise.race([shown, fallback]).then(whenIdle);
+}
+
+/** After the next frame, once the main thread is idle (at most 2 s later). */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2_000 });
+      else setTimeout(resolve, 200);
+    }),
+  );
+}
