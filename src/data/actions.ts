@@ -1,6 +1,6 @@
 // Actions of the data layer the shell offers on every screen (sync now, send the outbox, sign out).
 // They load app-data.ts (supabase-js, the session, the outbox replay) on first use, so the first screen's
-// JavaScript stays small; main.tsx starts it after the first pull, or at once when a session is saved.
+// JavaScript stays small; main.tsx starts it once the first screen has shown its data, or at once when a session is saved.
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 const appData = () => import('./app-data.ts');
