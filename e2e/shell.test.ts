@@ -35,6 +35,24 @@ describe('app shell', () => {
     await page.close();
   });
 
+  it('on a first visit, loads supabase-js and registers the service worker only after the screen shows its data', async () => {
+    const page = await browser.newPage();
+    const order: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/assets\/supabase-[\w-]+\.js$/.test(pathname)) order.push('supabase-js');
+      else if (pathname.startsWith('/storage/v1/object/public/images/breeds/') && !order.includes('breed picture')) order.push('breed picture');
+    });
+    // The worker script's own fetch is not the page's request; the browser reports the worker once it starts.
+    page.context().on('serviceworker', () => order.push('service worker'));
+    await page.goto(`${server.url}/breeds`);
+    await expect.poll(() => page.locator('.breed-card').count()).toBe(44);
+    await expect.poll(() => order.length, { timeout: 15_000 }).toBe(3);
+    expect(order[0]).toBe('breed picture');
+    expect(order.slice(1).sort()).toEqual(['service worker', 'supabase-js']);
+    await page.close();
+  });
+
   it('stores cookie consent on Accept and hides the banner for good', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/`);
