@@ -4,7 +4,7 @@ import { App } from './app/app.tsx';
 import { registerServiceWorker } from './app/pwa.ts';
 import { configResult } from './config.ts';
 import { hasSavedSession } from './data/auth.ts';
-import { afterFirstScreen } from './data/first-screen.ts';
+import { afterFirstScreen, sliceRenders } from './data/first-screen.ts';
 import { startMirrorSync } from './data/sync/boot.ts';
 import './app/app.css';
 
@@ -29,15 +29,16 @@ if (!configResult.ok) {
 } else {
   // First, because a first visit's screens wait for it: the sync worker and its first pull.
   const firstPull = startMirrorSync();
-  // A transition: React renders the shell in slices of a few milliseconds instead of one long task, so
-  // the main thread stays responsive on a slow phone while the first screen builds.
-  startTransition(() =>
+  const render = () =>
     root.render(
       <StrictMode>
         <App />
       </StrictMode>,
-    ),
-  );
+    );
+  // On a first visit a transition: React renders the shell in slices of a few milliseconds instead of
+  // one long task, so the main thread stays responsive while the first screen waits for its data.
+  if (sliceRenders) startTransition(render);
+  else render();
   // supabase-js for the page (the session, the outbox) at once for a signed-in visitor; otherwise once
   // the first pull has been rendered and the page is idle, so that on a first visit it competes neither
   // with the worker's download nor with the first screen's render and pictures. The service worker's

@@ -2,6 +2,13 @@
 // precache) waits for this, so that on a first visit the screen's render and pictures go first.
 import { useEffect } from 'react';
 
+/**
+ * No service worker controls the page: a first visit (or one without a service worker), whose screens
+ * wait for the network anyway. Its renders go in short slices, to keep a slow phone responsive. A repeat
+ * visit renders at once, so the saved show paints as early as it can.
+ */
+export const sliceRenders: boolean = !globalThis.navigator?.serviceWorker?.controller;
+
 let markShown!: () => void;
 const shown = new Promise<void>((resolve) => (markShown = resolve));
 

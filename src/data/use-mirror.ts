@@ -1,9 +1,15 @@
 // Screens read the local mirror only; this turns a live query plus the sync status into a view state.
 import { useDeferredValue } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useFirstScreenShown } from './first-screen.ts';
+import { sliceRenders, useFirstScreenShown } from './first-screen.ts';
 import type { SyncStatus } from './sync/status.ts';
 import { useSyncStatus } from './sync/use-sync-status.ts';
+
+/**
+ * On a first visit a screen's first data (44 breed cards, say) renders deferred, in short slices, not
+ * one long task; fixed for the page's life, so every render calls the same hooks.
+ */
+const useFirstData: <T>(value: T) => T = sliceRenders ? useDeferredValue : (value) => value;
 
 export type MirrorView<T> =
   | { state: 'loading' }
@@ -16,8 +22,7 @@ export type MirrorView<T> =
  * failedText too when the device is full, which the shell's storage message explains).
  */
 export function useMirror<T>(query: () => Promise<T>, deps: unknown[], failedText: string, isEmpty: (data: T) => boolean): MirrorView<T> {
-  // Deferred: a screen's first data (44 breed cards, say) renders in short slices, not one long task.
-  const data = useDeferredValue(useLiveQuery(query, deps));
+  const data = useFirstData(useLiveQuery(query, deps));
   const sync = useSyncStatus();
   const view = mirrorView(data, sync, failedText, isEmpty);
   useFirstScreenShown(view.state !== 'loading');
