@@ -47,7 +47,7 @@ describe('app shell', () => {
     page.context().on('serviceworker', () => order.push('service worker'));
     await page.goto(`${server.url}/breeds`);
     await expect.poll(() => page.locator('.breed-card').count()).toBe(44);
-    await expect.poll(() => order.length, { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => order.length, { timeout: 30_000 }).toBe(3);
     expect(order[0]).toBe('breed picture');
     expect(order.slice(1).sort()).toEqual(['service worker', 'supabase-js']);
     await page.close();

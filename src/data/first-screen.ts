@@ -11,20 +11,35 @@ export const sliceRenders: boolean = !globalThis.navigator?.serviceWorker?.contr
 
 let markShown!: () => void;
 const shown = new Promise<void>((resolve) => (markShown = resolve));
+/** Screens on view that are still waiting for their mirror data. */
+let waiting = 0;
 
 /** Screens call this with true once their data (or its error) has rendered. */
 export function useFirstScreenShown(rendered: boolean): void {
   useEffect(() => {
-    if (rendered) markShown();
+    if (rendered) {
+      markShown();
+      return;
+    }
+    waiting++;
+    return () => {
+      waiting--;
+    };
   }, [rendered]);
 }
 
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
- * Resolves once the first screen has shown its data and the main thread is idle; or, for a screen that
- * shows no mirror data, `fallbackMs` after `firstPull`.
+ * Resolves once the first screen has shown its data and the main thread is idle. A screen that shows no
+ * mirror data (sign-in, About) gets it `fallbackMs` after `firstPull`; a screen still waiting for its
+ * data then, as on a slow or busy phone, is waited for up to `atMostMs` after `firstPull`.
  */
-export function afterFirstScreen(firstPull: Promise<void>, fallbackMs = 3_000): Promise<void> {
-  const fallback = firstPull.then(() => new Promise<void>((resolve) => setTimeout(resolve, fallbackMs)));
+export function afterFirstScreen(firstPull: Promise<void>, fallbackMs = 3_000, atMostMs = 20_000): Promise<void> {
+  const fallback = firstPull.then(async () => {
+    await delay(fallbackMs);
+    if (waiting > 0) await delay(atMostMs - fallbackMs);
+  });
   return Promise.race([shown, fallback]).then(whenIdle);
 }
 
