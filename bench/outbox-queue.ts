@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
+import { addAllToStore, getAllFromStore, getFromStore } from '../e2e/pwa-helpers.ts';
 import { loadConfig, type ServerConfig } from '../server/config.ts';
 import { startVenueServer, type VenueServer } from '../server/start.ts';
 import { DB_NAME, ShowDb } from '../src/data/db.ts';
@@ -136,27 +137,8 @@ export function assertSameShape(made: object, queuedByApp: object, path = 'item'
 }
 
 /** Writes items into the app's outbox store in one transaction (the database must exist: the app opened it). */
-export async function writeOutbox(page: Page, items: VoteItem[]): Promise<void> {
-  await page.evaluate(
-    async ({ dbName, items }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open(dbName);
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      try {
-        await new Promise<void>((resolve, reject) => {
-          const tx = db.transaction('outbox', 'readwrite');
-          for (const item of items) tx.objectStore('outbox').add(item);
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        });
-      } finally {
-        db.close();
-      }
-    },
-    { dbName: DB_NAME, items },
-  );
+export function writeOutbox(page: Page, items: VoteItem[]): Promise<void> {
+  return addAllToStore(page, DB_NAME, 'outbox', items);
 }
 
 export interface OutboxRow {
@@ -172,23 +154,8 @@ export async function readOutbox(page: Page): Promise<OutboxRow[]> {
   // A reload may destroy the context mid-read: try again on the new document.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await page.evaluate(async (dbName) => {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const req = indexedDB.open(dbName);
-          req.onsuccess = () => resolve(req.result);
-          req.onerror = () => reject(req.error);
-        });
-        try {
-          const all = await new Promise<VoteItem[]>((resolve, reject) => {
-            const req = db.transaction('outbox').objectStore('outbox').getAll();
-            req.onsuccess = () => resolve(req.result as VoteItem[]);
-            req.onerror = () => reject(req.error);
-          });
-          return all.map((i) => ({ id: i.id, status: i.status, email: i.payload.email, attempts: i.attempts, lastError: i.lastError }));
-        } finally {
-          db.close();
-        }
-      }, DB_NAME);
+      const all = await getAllFromStore<VoteItem>(page, DB_NAME, 'outbox');
+      return all.map((i) => ({ id: i.id, status: i.status, email: i.payload.email, attempts: i.attempts, lastError: i.lastError }));
     } catch (e) {
       if (attempt >= 20) throw e;
       await sleep(250);
@@ -197,27 +164,8 @@ export async function readOutbox(page: Page): Promise<OutboxRow[]> {
 }
 
 /** One outbox item as the app stored it. */
-export async function readItem(page: Page, id: string): Promise<VoteItem | undefined> {
-  const item = await page.evaluate(
-    async ({ dbName, id }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open(dbName);
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      try {
-        return await new Promise<unknown>((resolve, reject) => {
-          const req = db.transaction('outbox').objectStore('outbox').get(id);
-          req.onsuccess = () => resolve(req.result);
-          req.onerror = () => reject(req.error);
-        });
-      } finally {
-        db.close();
-      }
-    },
-    { dbName: DB_NAME, id },
-  );
-  return item as VoteItem | undefined;
+export function readItem(page: Page, id: string): Promise<VoteItem | undefined> {
+  return getFromStore<VoteItem>(page, DB_NAME, 'outbox', id);
 }
 
 /** Items of this run not yet sent, by status. */

@@ -144,3 +144,50 @@ export function getFromStore<T>(page: Page, dbName: string, store: string, key: 
     { dbName, store, key },
   );
 }
+
+/** Every row of a store, with the raw IndexedDB API (no app code). */
+export function getAllFromStore<T>(page: Page, dbName: string, store: string): Promise<T[]> {
+  return page.evaluate(
+    async ({ dbName, store }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(dbName);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      try {
+        return await new Promise<T[]>((resolve, reject) => {
+          const req = db.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => resolve(req.result as T[]);
+          req.onerror = () => reject(req.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { dbName, store },
+  );
+}
+
+/** Adds rows to a store of an existing database in one transaction, with the raw IndexedDB API. */
+export async function addAllToStore(page: Page, dbName: string, store: string, rows: readonly unknown[]): Promise<void> {
+  await page.evaluate(
+    async ({ dbName, store, rows }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(dbName);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction(store, 'readwrite');
+          for (const row of rows) tx.objectStore(store).add(row);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { dbName, store, rows: [...rows] },
+  );
+}

@@ -10,7 +10,7 @@ import type { OutboxItem } from '../src/data/outbox/types.ts';
 import { QUOTA_MESSAGE } from '../src/data/sync/engine.ts';
 import { VIEWPORTS } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
-import { getFromStore } from './pwa-helpers.ts';
+import { getAllFromStore, getFromStore } from './pwa-helpers.ts';
 
 declare global {
   /** Object stores whose writes fail as on a full device (in the page and in the sync worker). */
@@ -51,27 +51,7 @@ const fillOutbox = fill(['outbox']);
 const makeRoom = fill([]);
 
 /** Every row of a store of the app's database, with the raw IndexedDB API (no app code). */
-function readStore<T>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate(
-    async ({ dbName, store }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open(dbName);
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      try {
-        return await new Promise<T[]>((resolve, reject) => {
-          const req = db.transaction(store).objectStore(store).getAll();
-          req.onsuccess = () => resolve(req.result as T[]);
-          req.onerror = () => reject(req.error);
-        });
-      } finally {
-        db.close();
-      }
-    },
-    { dbName: DB_NAME, store },
-  );
-}
+const readStore = <T>(page: Page, store: string) => getAllFromStore<T>(page, DB_NAME, store);
 
 async function castVote(page: Page, email: string, catalog: string): Promise<void> {
   await page.getByLabel('First name *').fill('Ada');
