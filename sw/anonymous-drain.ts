@@ -1,6 +1,6 @@
 // The worker's own outbox drain: anonymous votes only, from the app's IndexedDB, with the anon key.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { appConfig } from '../src/config.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createShowClient } from '../src/data/client.ts';
 import { ShowDb } from '../src/data/db.ts';
 import { drainOutbox, type DrainSummary } from '../src/data/outbox/drain.ts';
 
@@ -14,8 +14,6 @@ let client: SupabaseClient | undefined;
 export function drainAnonymousVotes(): Promise<DrainSummary> {
   db ??= new ShowDb();
   // No session in the worker: a refresh here could race a tab's and revoke the session (SYNC.md).
-  client ??= createClient(appConfig().supabaseUrl, appConfig().supabaseAnonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
+  client ??= createShowClient({ session: false });
   return drainOutbox({ db, client, onlyAnonymous: true, signal: AbortSignal.timeout(SW_DRAIN_TIMEOUT_MS) });
 }

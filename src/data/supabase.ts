@@ -1,9 +1,4 @@
 // The one @supabase/supabase-js client of the PWA; the session is kept in localStorage by auth-js.
-import { createClient } from '@supabase/supabase-js';
-import { appConfig } from '../config.ts';
+import { createShowClient } from './client.ts';
 
-const config = appConfig();
-
-export const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
-});
+export const supabase = createShowClient({ session: true });

@@ -53,11 +53,14 @@ const RPC_MATRIX = `
   sync_watermark           | a    | a             | a
   sync_tombstone_horizon   | a    | a             | a
   sync_tables              | a    | a             | a
+  sync_tables_v1           | a    | a             | a
+  sync_contract            | a    | a             | a
   cattery_slug             | a    | a             | a
   verify_account           | a    | a             | a
   submit_votes             | a    | a             | a
   is_time_zone_name        | d    | d             | a
   sync_prune_tombstones    | d    | d             | a
+  sync_pull_rebuild        | d    | d             | a
 `;
 
 const ROLES = ['anon', 'authenticated', 'owner', 'service_role'] as const;

@@ -5,9 +5,18 @@ import { z } from '../../lib/zod.ts';
 import { MIRROR_TABLES, type MirrorTable, type QuarantinedRow, type ShowDb } from '../db.ts';
 import { compareText } from '../../lib/compare.ts';
 import { isQuotaError } from '../quota.ts';
-import { OFFLINE_MESSAGE, QUOTA_MESSAGE } from './messages.ts';
+import { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE, TIMEOUT_MESSAGE } from './messages.ts';
 import { rowSchemas } from './schemas.ts';
-import { SyncError, orAbort, type PullSummary, type SyncEngine } from './contract.ts';
+import {
+  deadlineSignal,
+  isDeadlineError,
+  NETWORK_DEADLINE_MS,
+  orAbort,
+  SYNC_CONTRACT_VERSION,
+  SyncError,
+  type PullSummary,
+  type SyncEngine,
+} from './contract.ts';
 import { syncStatus, type SyncStatusStore } from './status.ts';
 
 /** The server caps a page at 1000 rows per table. */
@@ -19,7 +28,7 @@ export const SYNC_PAGE_LIMIT = 1000;
  */
 export const SYNC_BOOKKEEPING_INTERVAL_MS = 15 * 60_000;
 
-export { OFFLINE_MESSAGE, QUOTA_MESSAGE } from './messages.ts';
+export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE, TIMEOUT_MESSAGE } from './messages.ts';
 export { SyncError, orAbort, type PullSummary, type SyncEngine, type SyncErrorCode } from './contract.ts';
 const INVALID_RESPONSE_MESSAGE = 'The server sent sync data this version of the app cannot read.';
 
@@ -35,6 +44,10 @@ export interface SyncEngineOptions {
   status?: SyncStatusStore;
   /** Asks the browser to keep our storage; called once, after the first complete mirror. */
   persist?: () => unknown;
+  /** A page that has not arrived by then is a failed, retried pull. */
+  deadlineMs?: number;
+  /** The tables to mirror (a test's newer build may know more); every one needs a store in `db`. */
+  tables?: readonly MirrorTable[];
 }
 
 type Cursor = Record<string, unknown> | null;
@@ -43,19 +56,26 @@ type Page = z.infer<typeof pageSchema>;
 
 const cursorSchema = z.record(z.string(), z.unknown()).nullable();
 const tablePageSchema = z.object({ rows: z.array(z.unknown()), more: z.boolean(), cursor: cursorSchema });
+type TablePage = z.infer<typeof tablePageSchema>;
+const contractVersion = z.number().int().positive();
+/**
+ * The envelope of a sync_pull answer. Tables are read one by one (tableOf): a table this build does not
+ * know is ignored, and a missing one means "no rows, keep the cursor" — so a server that mirrors a table
+ * more, or one fewer, never stops an installed app (docs/SYNC-COMPATIBILITY.md).
+ */
 const pageSchema = z.object({
+  /** Absent before the contract was versioned: version 1. */
+  schema_version: contractVersion.optional(),
+  min_client: contractVersion.optional(),
   watermark: z.string(),
   tombstone_horizon: z.string(),
-  tables: z.record(z.enum(MIRROR_TABLES), tablePageSchema),
+  tables: z.record(z.string(), z.unknown()),
   tombstones: z.object({
     rows: z.array(z.object({ table_name: z.string(), row_id: z.string(), deleted_at: z.string() })),
     more: z.boolean(),
     cursor: cursorSchema,
   }),
 });
-
-const mirrorTableNames: ReadonlySet<string> = new Set(MIRROR_TABLES);
-const isMirrorTable = (name: string): name is MirrorTable => mirrorTableNames.has(name);
 
 /** Order-independent comparison: IndexedDB and jsonb may order a cursor's keys differently. */
 function cursorKey(cursor: Cursor | undefined): string {
@@ -77,8 +97,14 @@ export function createSyncEngine({
   now = Date.now,
   status = syncStatus,
   persist = defaultPersist,
+  deadlineMs = NETWORK_DEADLINE_MS,
+  tables = MIRROR_TABLES,
 }: SyncEngineOptions): SyncEngine {
-  const mirrorStores = [...MIRROR_TABLES, 'sync_state', 'meta'];
+  const mirrorStores = [...tables, 'sync_state', 'meta'];
+  const tableNames: ReadonlySet<string> = new Set(tables);
+  const isMirrorTable = (name: string): name is MirrorTable => tableNames.has(name);
+  /** False once the server said it needs the contract versioned, until then unknown: the pre-version server. */
+  let serverKnowsTables = true;
   let persistedAt: number | null = null;
   let persistRequested = false;
   let running: Promise<PullSummary> | null = null;
@@ -101,23 +127,45 @@ export function createSyncEngine({
 
   async function fetchPage(cursors: Cursors, signal?: AbortSignal): Promise<Page> {
     const p_cursors = Object.fromEntries([...cursors].filter(([, c]) => c !== null));
-    let request = client.rpc('sync_pull', { p_cursors, p_limit: pageLimit });
-    if (signal) request = request.abortSignal(signal);
-    const { data, error, status: httpStatus } = await request;
-    signal?.throwIfAborted(); // supabase-js turns an abort into an error result
-    if (error) {
-      if (httpStatus === 0) throw new SyncError('network', OFFLINE_MESSAGE, { cause: error });
-      throw new SyncError('server', error.message || `The server answered ${httpStatus}.`, { cause: error });
+    const deadline = deadlineSignal(deadlineMs, signal);
+    try {
+      const args = serverKnowsTables ? { p_cursors, p_limit: pageLimit, p_tables: tables, p_client: SYNC_CONTRACT_VERSION } : { p_cursors, p_limit: pageLimit };
+      let { data, error, status: httpStatus } = await client.rpc('sync_pull', args).abortSignal(deadline.signal);
+      if (error?.code === 'PGRST202' && serverKnowsTables) {
+        // A server from before the versioned contract: it sends the tables this build was made for.
+        serverKnowsTables = false;
+        ({ data, error, status: httpStatus } = await client.rpc('sync_pull', { p_cursors, p_limit: pageLimit }).abortSignal(deadline.signal));
+      }
+      signal?.throwIfAborted(); // supabase-js turns an abort into an error result
+      if (deadline.signal.aborted) throw new SyncError('timeout', TIMEOUT_MESSAGE, { cause: deadline.signal.reason });
+      if (error) {
+        if (httpStatus === 0) throw new SyncError('network', OFFLINE_MESSAGE, { cause: error });
+        throw new SyncError('server', error.message || `The server answered ${httpStatus}.`, { cause: error });
+      }
+      const parsed = pageSchema.safeParse(data);
+      if (!parsed.success) throw new SyncError('invalid_response', INVALID_RESPONSE_MESSAGE, { cause: parsed.error });
+      if ((parsed.data.min_client ?? 1) > SYNC_CONTRACT_VERSION) throw new SyncError('outdated', OUTDATED_MESSAGE);
+      return parsed.data;
+    } catch (e) {
+      if (isDeadlineError(e) && !signal?.aborted) throw new SyncError('timeout', TIMEOUT_MESSAGE, { cause: e });
+      throw e;
+    } finally {
+      deadline.clear();
     }
-    const parsed = pageSchema.safeParse(data);
-    if (!parsed.success) throw new SyncError('invalid_response', INVALID_RESPONSE_MESSAGE, { cause: parsed.error });
-    return parsed.data;
+  }
+
+  /** A known table's page; a table the server did not send has no rows and keeps its cursor. */
+  function tableOf(page: Page, table: MirrorTable, cursors: Cursors): TablePage {
+    const parsed = tablePageSchema.safeParse(page.tables[table]);
+    if (parsed.success) return parsed.data;
+    if (page.tables[table] === undefined) return { rows: [], more: false, cursor: cursors.get(table) ?? null };
+    throw new SyncError('invalid_response', INVALID_RESPONSE_MESSAGE, { cause: parsed.error });
   }
 
   /** Empties the mirror and its cursors (they can be pulled again); never the outbox. */
   async function clearMirror(): Promise<void> {
     await db.transaction('rw', mirrorStores, async () => {
-      await Promise.all(MIRROR_TABLES.map((t) => db.table(t).clear()));
+      await Promise.all(tables.map((t) => db.table(t).clear()));
       await db.sync_state.clear();
       await db.meta.delete(META_LAST_SYNCED);
     });
@@ -145,8 +193,8 @@ export function createSyncEngine({
     const quarantine: QuarantinedRow[] = [];
     const puts: [MirrorTable, unknown[]][] = [];
     const nextCursors: Cursors = new Map();
-    for (const table of MIRROR_TABLES) {
-      const { rows, cursor } = page.tables[table];
+    for (const table of tables) {
+      const { rows, cursor } = tableOf(page, table, cursors);
       const valid: unknown[] = [];
       for (const row of rows) {
         const parsed = rowSchemas[table].safeParse(row);
@@ -232,7 +280,7 @@ export function createSyncEngine({
           cursors = new Map();
           continue;
         }
-        const final = !page.tombstones.more && MIRROR_TABLES.every((t) => !page.tables[t].more);
+        const final = !page.tombstones.more && tables.every((t) => !tableOf(page, t, cursors).more);
         try {
           await applyPage(page, cursors, final, summary);
         } catch (e) {
@@ -242,7 +290,7 @@ export function createSyncEngine({
         }
         if (final) break;
       }
-      status.setState({ lastSyncedAt: now(), lastError: null, storageFull: false });
+      status.setState({ lastSyncedAt: now(), lastError: null, storageFull: false, outdated: false });
       requestPersistence();
       return summary;
     } catch (e) {
@@ -250,6 +298,8 @@ export function createSyncEngine({
         const lastError = e instanceof Error ? e.message : String(e);
         // Storage stays "full" until a cycle completes: a later offline failure does not refill the mirror.
         if (e instanceof SyncError && e.code === 'quota') status.setState({ lastError, storageFull: true });
+        // The mirror stays as it is, read-only, until the visitor reloads into a newer build.
+        else if (e instanceof SyncError && e.code === 'outdated') status.setState({ lastError, outdated: true });
         else status.setState({ lastError });
       }
       throw e;

@@ -3,9 +3,9 @@
 import type { PullSummary, SyncErrorCode } from './contract.ts';
 import type { SyncStatus } from './status.ts';
 
-/** The status fields the engine writes; `online` belongs to the page's triggers. */
-export type EngineStatus = Pick<SyncStatus, 'syncing' | 'lastSyncedAt' | 'lastError' | 'storageFull'>;
-export const ENGINE_STATUS_KEYS = ['syncing', 'lastSyncedAt', 'lastError', 'storageFull'] as const satisfies readonly (keyof EngineStatus)[];
+/** The status fields the engine writes; `online` and `retryAt` belong to the page's triggers. */
+export type EngineStatus = Pick<SyncStatus, 'syncing' | 'lastSyncedAt' | 'lastError' | 'storageFull' | 'outdated'>;
+export const ENGINE_STATUS_KEYS = ['syncing', 'lastSyncedAt', 'lastError', 'storageFull', 'outdated'] as const satisfies readonly (keyof EngineStatus)[];
 
 export type PageMessage = { type: 'pull'; id: number } | { type: 'abort'; id: number };
 
@@ -23,7 +23,11 @@ export type WorkerMessage =
   | { type: 'done'; id: number; summary: PullSummary }
   | { type: 'failed'; id: number; error: SerializedSyncError }
   /** navigator.storage.persist() exists only in a window: the page asks. */
-  | { type: 'persist' };
+  | { type: 'persist' }
+  /** Sent every WORKER_ALIVE_INTERVAL_MS while a pull runs: a worker that falls silent is replaced. */
+  | { type: 'alive' };
+
+export const WORKER_ALIVE_INTERVAL_MS = 5_000;
 
 /** What both ends need of a Worker, a worker's global scope or a MessagePort. */
 export interface MessageEndpoint<In, Out> {

@@ -12,6 +12,10 @@ export interface SyncStatus {
   lastError: string | null;
   /** A cycle ran out of device storage (the mirror was cleared) and none has completed since. */
   storageFull: boolean;
+  /** The server's sync contract is newer than this build can read: the mirror is kept, read-only. */
+  outdated: boolean;
+  /** Client clock (ms) of the next automatic retry after a failed pull; null when none is scheduled. */
+  retryAt: number | null;
 }
 
 export type SyncStatusStore = StoreApi<SyncStatus>;
@@ -24,6 +28,8 @@ export function createSyncStatusStore(): SyncStatusStore {
     lastSyncedAt: null,
     lastError: null,
     storageFull: false,
+    outdated: false,
+    retryAt: null,
   }));
 }
 

@@ -2,8 +2,8 @@
 // the status store and the screens do not change. Fetching, validating and writing the mirror then cost the
 // page's main thread nothing; the page's liveQueries hear of the worker's writes through Dexie's
 // BroadcastChannel. Without a working worker the engine runs in the page, as before.
-import { orAbort, SyncError, type PullSummary, type SyncEngine } from './contract.ts';
-import type { MessageEndpoint, PageMessage, SerializedSyncError, WorkerMessage } from './protocol.ts';
+import { NETWORK_DEADLINE_MS, orAbort, SyncError, type PullSummary, type SyncEngine } from './contract.ts';
+import { WORKER_ALIVE_INTERVAL_MS, type MessageEndpoint, type PageMessage, type SerializedSyncError, type WorkerMessage } from './protocol.ts';
 import { syncStatus, type SyncStatusStore } from './status.ts';
 
 /** A started worker (or a MessagePort in tests). */
@@ -22,7 +22,14 @@ export interface WorkerSyncEngineOptions {
   status?: SyncStatusStore;
   /** Asks the browser to keep our storage (window only); the worker's engine asks for it once. */
   persist?: () => unknown;
+  /**
+   * A worker that sends nothing for this long while a pull is pending is hung (it posts 'alive' every
+   * 5 s, and each of its requests has its own deadline): it is stopped and the page's engine takes over.
+   */
+  silenceMs?: number;
 }
+
+export const WORKER_SILENCE_MS = NETWORK_DEADLINE_MS + 2 * WORKER_ALIVE_INTERVAL_MS;
 
 function defaultPersist(): unknown {
   return globalThis.navigator?.storage?.persist?.();
@@ -40,6 +47,7 @@ export function createWorkerSyncEngine({
   fallback,
   status = syncStatus,
   persist = defaultPersist,
+  silenceMs = WORKER_SILENCE_MS,
 }: WorkerSyncEngineOptions): SyncEngine {
   let worker: SyncWorkerHandle;
   try {
@@ -54,11 +62,18 @@ export function createWorkerSyncEngine({
   const pending = new Map<number, { resolve: (s: PullSummary) => void; reject: (e: unknown) => void }>();
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  /** (Re)starts the silence deadline while pulls are pending; stops it when none are. */
+  function watch(): void {
+    clearTimeout(watchdog);
+    watchdog = pending.size > 0 && !local ? setTimeout(() => void useLocal(), silenceMs) : undefined;
+  }
 
   /** The worker could not run: its pulls go again in the page (a pull is idempotent). */
   function useLocal(): SyncEngine {
     if (local) return local;
     local = fallback();
+    clearTimeout(watchdog);
     worker.terminate?.();
     void local.ready.catch(() => undefined).then(markReady);
     for (const { resolve, reject } of pending.values()) local.pull().then(resolve, reject);
@@ -69,6 +84,7 @@ export function createWorkerSyncEngine({
   worker.addEventListener('error', () => void useLocal());
   worker.addEventListener('message', ({ data }) => {
     if (local) return;
+    watch();
     switch (data.type) {
       case 'status':
         status.setState(data.status);
@@ -89,6 +105,7 @@ export function createWorkerSyncEngine({
         pending.delete(data.id);
         if (data.type === 'done') call?.resolve(data.summary);
         else call?.reject(toError(data.error));
+        watch();
         break;
       }
     }
@@ -103,6 +120,7 @@ export function createWorkerSyncEngine({
       running = new Promise<PullSummary>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         worker.postMessage({ type: 'pull', id });
+        watch();
       }).finally(() => {
         running = null;
       });

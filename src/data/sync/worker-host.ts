@@ -1,6 +1,6 @@
 // The worker's side of the protocol: runs pulls on a sync engine and reports its status to the page.
 import { SyncError, type SyncEngine } from './contract.ts';
-import { ENGINE_STATUS_KEYS, type EngineStatus, type MessageEndpoint, type PageMessage, type WorkerMessage } from './protocol.ts';
+import { ENGINE_STATUS_KEYS, WORKER_ALIVE_INTERVAL_MS, type EngineStatus, type MessageEndpoint, type PageMessage, type WorkerMessage } from './protocol.ts';
 import type { SyncStatusStore } from './status.ts';
 
 export function serveSyncEngine(
@@ -10,6 +10,7 @@ export function serveSyncEngine(
 ): void {
   const post = (message: WorkerMessage) => endpoint.postMessage(message);
   const aborts = new Map<number, AbortController>();
+  let alive: ReturnType<typeof setInterval> | undefined;
 
   status.subscribe((next, prev) => {
     const changed: Partial<EngineStatus> = {};
@@ -32,6 +33,7 @@ export function serveSyncEngine(
     }
     const controller = new AbortController();
     aborts.set(data.id, controller);
+    alive ??= setInterval(() => post({ type: 'alive' }), WORKER_ALIVE_INTERVAL_MS);
     engine
       .pull(controller.signal)
       .then(
@@ -47,6 +49,12 @@ export function serveSyncEngine(
             },
           }),
       )
-      .finally(() => aborts.delete(data.id));
+      .finally(() => {
+        aborts.delete(data.id);
+        if (aborts.size === 0) {
+          clearInterval(alive);
+          alive = undefined;
+        }
+      });
   });
 }

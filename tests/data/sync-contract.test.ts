@@ -1,0 +1,247 @@
+// The sync contract between installed apps and the server (docs/SYNC-COMPATIBILITY.md): what a migration
+// may change without stopping an installed app, what a version bump announces, and the deadline on a pull.
+// Each test migrates its server's schema, so they run on in-memory PGlite only (PostgreSQL is one
+// database shared by the run's test files).
+import 'fake-indexeddb/auto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '@supabase/supabase-js';
+import { DEMO_ANON_KEY } from '../../server/config.ts';
+import type { VenueServer } from '../../server/start.ts';
+import { MIRROR_TABLES, type ShowDb } from '../../src/data/db.ts';
+import { SYNC_CONTRACT_VERSION } from '../../src/data/sync/contract.ts';
+import { createSyncEngine, OUTDATED_MESSAGE, SyncError, TIMEOUT_MESSAGE } from '../../src/data/sync/engine.ts';
+import { createSyncStatusStore } from '../../src/data/sync/status.ts';
+import { startSyncTriggers } from '../../src/data/sync/triggers.ts';
+import { client, startTestServer } from '../helpers/server.ts';
+import { freshDb, sleep, tapClient, WATERMARK_WAIT_MS } from './sync-helpers.ts';
+
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used in tests');
+  }
+}
+
+const servers: VenueServer[] = [];
+const dbs: ShowDb[] = [];
+afterEach(async () => {
+  await Promise.all(dbs.splice(0).map((db) => db.delete()));
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function server(): Promise<VenueServer> {
+  const s = await startTestServer('pglite');
+  servers.push(s);
+  await sleep(WATERMARK_WAIT_MS); // the seed is younger than the watermark margin
+  return s;
+}
+
+function anonClient(url: string, fetch?: typeof globalThis.fetch) {
+  return createClient(url, DEMO_ANON_KEY, {
+    auth: { persistSession: false },
+    realtime: { transport: NoWebSocket as never },
+    ...(fetch && { global: { fetch } }),
+  });
+}
+
+function engineFor(s: VenueServer, options: { deadlineMs?: number; fetch?: typeof fetch } = {}) {
+  const { db } = freshDb();
+  dbs.push(db);
+  const status = createSyncStatusStore();
+  const tap = tapClient(s);
+  const engine = createSyncEngine({ db, client: tap.client, status, persist: async () => true, ...options });
+  return { db, status, tap, engine };
+}
+
+/** The migration a later show might ship: a new mirrored table, and a new column on a mirrored one. */
+async function addSponsorsAndBreedOrigin(s: VenueServer): Promise<void> {
+  await s.db.exec(`
+    create table public.sponsors (id bigint generated always as identity primary key, name text not null,
+                                  updated_at timestamptz not null default now());
+    create index sponsors_sync_idx on public.sponsors (updated_at, id);
+    create trigger sync_touch before insert or update on public.sponsors for each row execute function public.sync_touch();
+    create trigger sync_tombstone after delete on public.sponsors for each row execute function public.sync_tombstone();
+    alter table public.sponsors enable row level security;
+    grant select on public.sponsors to anon, authenticated;
+    create policy "catalogue is public" on public.sponsors for select to anon, authenticated using (true);
+    create or replace function public.sync_tables() returns text[] language sql immutable set search_path = '' as $$
+      select array['breeds', 'organizations', 'catteries', 'cattery_has_breed', 'quality_labels',
+                   'cattery_has_quality_label', 'litters', 'litter_images', 'events', 'event_schedule', 'advertisers',
+                   'sponsors']
+    $$;
+    select public.sync_pull_rebuild();
+    alter table public.breeds add column origin_country text not null default 'unknown';
+    insert into public.sponsors (name) values ('Whisker Foods');
+    update public.breeds set origin_country = 'Ethiopia', breed_name = 'Abyssinian (new)' where universal_breed_abbreviation = 'ABY';
+  `);
+  await sleep(WATERMARK_WAIT_MS);
+}
+
+describe('the sync contract', () => {
+  it("sync_tables() is the client's list of mirrored tables, in order", async () => {
+    const s = await server();
+    const { rows } = await s.db.query<{ tables: string[] }>('select public.sync_tables() as tables');
+    expect(rows[0]!.tables).toEqual([...MIRROR_TABLES]);
+  });
+
+  it('announces its version; the client names its tables and contract version', async () => {
+    const s = await server();
+    const { tap, engine } = engineFor(s);
+    let sent: Record<string, unknown> | undefined;
+    const anon = anonClient(s.url, async (input, init) => {
+      sent = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      return fetch(input, init);
+    });
+    const { db } = freshDb();
+    dbs.push(db);
+    await createSyncEngine({ db, client: anon, status: createSyncStatusStore() }).pull();
+    expect(sent).toMatchObject({ p_tables: [...MIRROR_TABLES], p_client: SYNC_CONTRACT_VERSION });
+    await engine.pull();
+    expect(tap.received[0]).toMatchObject({ schema_version: 2, min_client: 1 });
+  });
+
+  it('an installed build keeps syncing after a migration adds a mirrored table and a column', async () => {
+    const s = await server();
+    const { db, status, tap, engine } = engineFor(s);
+    await engine.pull();
+    await addSponsorsAndBreedOrigin(s);
+
+    const summary = await engine.pull();
+    expect(status.getState()).toMatchObject({ lastError: null, outdated: false });
+    expect(summary.quarantined).toBe(0);
+    // The column this build does not know is stripped; the change itself arrives.
+    const aby = await db.breeds.where('universal_breed_abbreviation').equals('ABY').first();
+    expect(aby).toMatchObject({ breed_name: 'Abyssinian (new)' });
+    expect(aby).not.toHaveProperty('origin_country');
+    // It named its tables, so the new one was never sent to it.
+    expect(Object.keys(tap.received.at(-1)!.tables).sort()).toEqual([...MIRROR_TABLES].sort());
+  });
+
+  it('a build from before the versioned contract (names no tables) still gets exactly the tables it knows', async () => {
+    const s = await server();
+    await addSponsorsAndBreedOrigin(s);
+    const { data, error } = await client(s).rpc('sync_pull', { p_cursors: {}, p_limit: 1000 });
+    expect(error).toBeNull();
+    // The v1 list, frozen: that build validated `tables` exhaustively against it.
+    expect(Object.keys(data.tables).sort()).toEqual([...MIRROR_TABLES].sort());
+  });
+
+  it('a newer build that names the new table receives it', async () => {
+    const s = await server();
+    await addSponsorsAndBreedOrigin(s);
+    const { data, error } = await client(s).rpc('sync_pull', { p_cursors: {}, p_tables: [...MIRROR_TABLES, 'sponsors'], p_client: 3 });
+    expect(error).toBeNull();
+    expect(data.tables.sponsors.rows).toEqual([expect.objectContaining({ name: 'Whisker Foods' })]);
+    expect(data.tables.breeds.rows).toContainEqual(expect.objectContaining({ universal_breed_abbreviation: 'ABY', origin_country: 'Ethiopia' }));
+  });
+
+  it('ignores a table it does not know and keeps the cursor of a table the answer lacks', async () => {
+    const s = await server();
+    const { db, status, engine } = engineFor(s);
+    await engine.pull();
+    const cursorBefore = await db.sync_state.get('advertisers');
+    const edited = tapClient(s, {
+      edit: (body) => {
+        body.tables.sponsors = { rows: [{ id: 1, name: 'x' }], more: false, cursor: null };
+        delete body.tables.advertisers;
+      },
+    });
+    const again = createSyncEngine({ db, client: edited.client, status, persist: async () => true });
+    await again.pull();
+    expect(status.getState().lastError).toBeNull();
+    expect(await db.sync_state.get('advertisers')).toEqual(cursorBefore);
+    expect(await db.advertisers.count()).toBeGreaterThan(0);
+  });
+
+  it('a build below min_client says so, stops applying pulls and keeps its mirror to browse', async () => {
+    const s = await server();
+    const { db, status, engine } = engineFor(s);
+    await engine.pull();
+    const breeds = await db.breeds.count();
+    const syncedAt = status.getState().lastSyncedAt;
+    await s.db.exec(`
+      create or replace function public.sync_contract() returns jsonb language sql immutable set search_path = '' as $$
+        select jsonb_build_object('schema_version', 3, 'min_client', ${SYNC_CONTRACT_VERSION + 1})
+      $$;
+      update public.breeds set breed_name = 'Changed' where universal_breed_abbreviation = 'ABY';`);
+    await sleep(WATERMARK_WAIT_MS);
+
+    await expect(engine.pull()).rejects.toMatchObject({ code: 'outdated', message: OUTDATED_MESSAGE });
+    expect(status.getState()).toMatchObject({ outdated: true, lastError: OUTDATED_MESSAGE, lastSyncedAt: syncedAt, syncing: false });
+    expect(await db.breeds.count()).toBe(breeds);
+    expect((await db.breeds.where('universal_breed_abbreviation').equals('ABY').first())?.breed_name).not.toBe('Changed');
+  });
+});
+
+/** An HTTP server in front of the venue server that, while `stall` is set, accepts requests and never answers. */
+async function stallingProxy(target: VenueServer): Promise<{ url: string; stall: boolean; stalled: number; close(): Promise<void> }> {
+  const state = { stall: true, stalled: 0 };
+  const held: ServerResponse[] = [];
+  const http: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (state.stall) {
+      state.stalled++;
+      held.push(res);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
+      void fetch(target.url + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+        .then(async (answer) => {
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    close: () => {
+      held.forEach((r) => r.destroy());
+      http.closeAllConnections();
+      return new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  });
+}
+
+describe('a pull that never answers', () => {
+  it('fails at its deadline as an ordinary error, is retried with backoff and succeeds later', async () => {
+    const s = await server();
+    const proxy = await stallingProxy(s);
+    try {
+      const { db } = freshDb();
+      dbs.push(db);
+      const status = createSyncStatusStore();
+      const anon = anonClient(proxy.url);
+      const engine = createSyncEngine({ db, client: anon, status, persist: async () => true, deadlineMs: 400 });
+
+      await expect(engine.pull()).rejects.toEqual(new SyncError('timeout', TIMEOUT_MESSAGE));
+      expect(status.getState()).toMatchObject({ syncing: false, lastError: TIMEOUT_MESSAGE, lastSyncedAt: null });
+
+      // The triggers retry on their own: still stalled, then answered.
+      const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as const });
+      const delays: number[] = [];
+      const retryDelayMs = vi.fn((attempt: number) => {
+        delays.push(attempt);
+        if (attempt === 1) proxy.stall = false;
+        return 50;
+      });
+      const stop = startSyncTriggers(engine, { target: new EventTarget(), doc, status, isOnline: () => true, retryDelayMs });
+      try {
+        await vi.waitFor(() => expect(status.getState().retryAt).not.toBeNull(), { timeout: 5_000 });
+        await vi.waitFor(() => expect(status.getState().lastSyncedAt).not.toBeNull(), { timeout: 10_000 });
+        expect(status.getState()).toMatchObject({ lastError: null, syncing: false, retryAt: null });
+        expect(delays).toEqual([0, 1]);
+        expect(proxy.stalled).toBe(3);
+        expect(await db.breeds.count()).toBeGreaterThan(0);
+      } finally {
+        stop();
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
+});
