@@ -6,6 +6,7 @@ import { CONSENT_KEY, trackPageView } from './analytics.ts';
 import { InstallButton } from './install-button.tsx';
 import { MenuOverlay } from './menu-overlay.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
+import { OutdatedMessage } from './outdated-message.tsx';
 import { StorageMessage } from './storage-message.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -106,6 +107,7 @@ export function Layout() {
       </header>
       {menuOpen && <MenuOverlay links={NAV} toggle={menuToggle} onClose={() => setMenuOpen(false)} />}
       <StorageMessage />
+      <OutdatedMessage />
       {/* The skip link's target; behind the open overlay the page is inert. */}
       <div id="main" ref={mainRef} tabIndex={-1} inert={menuOpen}>
         <Outlet />

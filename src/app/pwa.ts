@@ -33,6 +33,8 @@ export interface PwaDeps {
   serviceWorker?: EventTarget;
   reload(): void;
   isOnline?(): boolean;
+  /** The page's service worker registration, if any (navigator.serviceWorker.getRegistration). */
+  getRegistration?(): Promise<ServiceWorkerRegistration | undefined>;
 }
 
 export interface Pwa {
@@ -42,6 +44,11 @@ export interface Pwa {
   updateServiceWorker(reloadPage?: boolean): Promise<void>;
   /** Hides the update prompt until the next update is found. */
   dismissUpdate(): void;
+  /**
+   * Reloads into the newest build the server has: activates a waiting version, or asks the server for one
+   * and activates it once installed, or reloads the page (no service worker, or nothing newer).
+   */
+  reloadLatest(): Promise<void>;
   promptInstall(): Promise<InstallOutcome>;
 }
 
@@ -104,6 +111,20 @@ export function createPwa(deps: PwaDeps): Pwa {
     dismissUpdate() {
       store.setState({ needRefresh: false });
     },
+    async reloadLatest() {
+      const registration = await deps.getRegistration?.().catch(() => undefined);
+      await registration?.update().catch(() => undefined);
+      const next = registration?.installing ?? registration?.waiting;
+      if (!next || !registration?.active) return reloadOnce();
+      if (next.state === 'installing') {
+        await new Promise<void>((resolve) => next.addEventListener('statechange', () => next.state !== 'installing' && resolve()));
+      }
+      if (next.state !== 'installed') return reloadOnce();
+      deps.serviceWorker?.addEventListener('controllerchange', reloadOnce, { once: true });
+      store.setState({ needRefresh: false });
+      // The same message vite-plugin-pwa's update() sends; the page reloads when the new version controls it.
+      next.postMessage({ type: 'SKIP_WAITING' });
+    },
     async promptInstall() {
       const event = installEvent;
       if (!event) return 'unavailable';
@@ -123,6 +144,7 @@ const pwa = createPwa({
   serviceWorker: globalThis.navigator?.serviceWorker,
   reload: () => globalThis.location.reload(),
   isOnline: () => navigator.onLine,
+  getRegistration: () => globalThis.navigator?.serviceWorker?.getRegistration() ?? Promise.resolve(undefined),
 });
 
 export const pwaStore = pwa.store;
@@ -130,6 +152,7 @@ export const pwaStore = pwa.store;
 export const registerServiceWorker = pwa.registerServiceWorker;
 export const updateServiceWorker = pwa.updateServiceWorker;
 export const dismissUpdate = pwa.dismissUpdate;
+export const reloadLatest = pwa.reloadLatest;
 export const promptInstall = pwa.promptInstall;
 
 /** React's view of the PWA store. */

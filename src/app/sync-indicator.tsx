@@ -13,21 +13,27 @@ function ago(ms: number, now: number): string {
 
 export function SyncIndicator() {
   const status = useSyncStatus();
-  // Re-render now and then so "2 min ago" stays true.
-  const now = useNow(30_000).getTime();
+  // Re-render now and then so "2 min ago" stays true; every second while a retry counts down.
+  const now = useNow(status.retryAt !== null ? 1_000 : 30_000).getTime();
+  const retrying = !status.syncing && status.lastError !== null && status.retryAt !== null;
   const label = !status.online
     ? `Offline${status.lastSyncedAt ? ` · saved data from ${ago(status.lastSyncedAt, now)}` : ''}`
-    : status.syncing
-      ? 'Syncing…'
-      : status.lastSyncedAt
-        ? `Synced ${ago(status.lastSyncedAt, now)}`
-        : status.lastError
-          ? 'Not synced yet'
-          : 'Connecting…';
+    : status.outdated
+      ? 'Update needed'
+      : status.syncing
+        ? 'Syncing…'
+        : retrying
+          ? `Retrying in ${Math.max(1, Math.ceil((status.retryAt! - now) / 1000))} s`
+          : status.lastSyncedAt
+            ? `Synced ${ago(status.lastSyncedAt, now)}`
+            : status.lastError
+              ? 'Not synced yet'
+              : 'Connecting…';
+  const alert = status.outdated || retrying;
   return (
     <button
       type="button"
-      className={`sync-indicator ${status.online ? 'is-online' : 'is-offline'}`}
+      className={`sync-indicator ${status.online ? 'is-online' : 'is-offline'}${alert ? ' is-alert' : ''}`}
       onClick={() => void syncNow()}
       title={status.lastError ?? 'Sync now'}
       aria-label={`${label}. Sync now`}

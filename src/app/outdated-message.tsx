@@ -1,0 +1,19 @@
+// Says so when the show's server speaks a newer sync contract than this build reads: the saved show stays
+// on screen, read-only, until the visitor reloads into the latest version.
+import { OUTDATED_MESSAGE } from '../data/sync/messages.ts';
+import { useSyncStatus } from '../data/sync/use-sync-status.ts';
+import { reloadLatest } from './pwa.ts';
+import './storage-message.css';
+
+export function OutdatedMessage() {
+  const { outdated } = useSyncStatus();
+  if (!outdated) return null;
+  return (
+    <div className="error-box storage-message outdated-message" role="alert">
+      <p>{OUTDATED_MESSAGE}</p>
+      <button type="button" onClick={() => void reloadLatest()}>
+        Reload
+      </button>
+    </div>
+  );
+}
