@@ -155,4 +155,52 @@ describe('sync through the worker protocol', () => {
     expect(await db.breeds.count()).toBeGreaterThan(0);
     expect(status.getState()).toMatchObject({ syncing: false, lastError: null });
   });
+
+  it('replaces a worker that falls silent with the engine in the page, after the silence deadline', async () => {
+    // A worker that takes the pull and then never says anything again, nor reports an error.
+    const terminate = vi.fn();
+    const handle: SyncWorkerHandle = { postMessage: () => undefined, addEventListener: () => undefined, terminate };
+    const db = trackDb(freshDb().db);
+    const tap = tapClient(server);
+    const status = createSyncStatusStore();
+    const engine = createWorkerSyncEngine({
+      spawn: () => handle,
+      fallback: () => createSyncEngine({ db, client: tap.client, status, persist: () => true }),
+      status,
+      silenceMs: 300,
+    });
+    expect(await engine.pull()).toMatchObject({ requests: 1, writes: 1 });
+    expect(terminate).toHaveBeenCalledTimes(1);
+    expect(status.getState()).toMatchObject({ syncing: false, lastError: null });
+  });
+
+  it('keeps a slow worker that says it is alive', async () => {
+    const { port1, port2 } = new MessageChannel();
+    cleanups.push(() => {
+      port1.close();
+      port2.close();
+    });
+    const terminate = vi.fn();
+    let pullId = 0;
+    const handle: SyncWorkerHandle = {
+      postMessage: (m: PageMessage) => {
+        if (m.type === 'pull') pullId = m.id;
+      },
+      addEventListener: ((type: string, listener: (event: { data: WorkerMessage }) => void) => {
+        if (type === 'message') port2.addEventListener('message', listener as unknown as EventListener);
+      }) as SyncWorkerHandle['addEventListener'],
+      terminate,
+    };
+    port2.start();
+    const engine = createWorkerSyncEngine({ spawn: () => handle, fallback: vi.fn(), status: createSyncStatusStore(), silenceMs: 300 });
+    const pulled = engine.pull();
+    for (let i = 0; i < 5; i++) {
+      await sleep(150);
+      port1.postMessage({ type: 'alive' } satisfies WorkerMessage);
+    }
+    const summary = { requests: 1, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false };
+    port1.postMessage({ type: 'done', id: pullId, summary } satisfies WorkerMessage);
+    expect(await pulled).toEqual(summary);
+    expect(terminate).not.toHaveBeenCalled();
+  });
 });
