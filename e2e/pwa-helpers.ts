@@ -13,6 +13,8 @@ export interface PwaServer {
   server: VenueServer;
   /** Appends a comment to sw.js: the next update check finds a new version. */
   publishNewServiceWorker(): void;
+  /** Copies another build over the served one (old hashed assets stay, as on a real host). */
+  publishBuild(dir: string): void;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function startServerOnDistCopy(): Promise<PwaServer> {
   return {
     server,
     publishNewServiceWorker: () => appendFileSync(join(staticDir, 'sw.js'), `\n// new version ${Date.now()}\n`),
+    publishBuild: (dir) => cpSync(dir, staticDir, { recursive: true, force: true }),
     async close() {
       await server.close();
       rmSync(staticDir, { recursive: true, force: true });

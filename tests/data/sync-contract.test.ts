@@ -14,6 +14,7 @@ import { SYNC_CONTRACT_VERSION } from '../../src/data/sync/contract.ts';
 import { createSyncEngine, OUTDATED_MESSAGE, SyncError, TIMEOUT_MESSAGE } from '../../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../../src/data/sync/status.ts';
 import { startSyncTriggers } from '../../src/data/sync/triggers.ts';
+import { ADD_SPONSORS_AND_BREED_ORIGIN, raiseMinClient } from '../helpers/later-migrations.ts';
 import { client, startTestServer } from '../helpers/server.ts';
 import { freshDb, sleep, tapClient, WATERMARK_WAIT_MS } from './sync-helpers.ts';
 
@@ -54,27 +55,8 @@ function engineFor(s: VenueServer, options: { deadlineMs?: number; fetch?: typeo
   return { db, status, tap, engine };
 }
 
-/** The migration a later show might ship: a new mirrored table, and a new column on a mirrored one. */
 async function addSponsorsAndBreedOrigin(s: VenueServer): Promise<void> {
-  await s.db.exec(`
-    create table public.sponsors (id bigint generated always as identity primary key, name text not null,
-                                  updated_at timestamptz not null default now());
-    create index sponsors_sync_idx on public.sponsors (updated_at, id);
-    create trigger sync_touch before insert or update on public.sponsors for each row execute function public.sync_touch();
-    create trigger sync_tombstone after delete on public.sponsors for each row execute function public.sync_tombstone();
-    alter table public.sponsors enable row level security;
-    grant select on public.sponsors to anon, authenticated;
-    create policy "catalogue is public" on public.sponsors for select to anon, authenticated using (true);
-    create or replace function public.sync_tables() returns text[] language sql immutable set search_path = '' as $$
-      select array['breeds', 'organizations', 'catteries', 'cattery_has_breed', 'quality_labels',
-                   'cattery_has_quality_label', 'litters', 'litter_images', 'events', 'event_schedule', 'advertisers',
-                   'sponsors']
-    $$;
-    select public.sync_pull_rebuild();
-    alter table public.breeds add column origin_country text not null default 'unknown';
-    insert into public.sponsors (name) values ('Whisker Foods');
-    update public.breeds set origin_country = 'Ethiopia', breed_name = 'Abyssinian (new)' where universal_breed_abbreviation = 'ABY';
-  `);
+  await s.db.exec(ADD_SPONSORS_AND_BREED_ORIGIN);
   await sleep(WATERMARK_WAIT_MS);
 }
 
@@ -160,11 +142,8 @@ describe('the sync contract', () => {
     await engine.pull();
     const breeds = await db.breeds.count();
     const syncedAt = status.getState().lastSyncedAt;
-    await s.db.exec(`
-      create or replace function public.sync_contract() returns jsonb language sql immutable set search_path = '' as $$
-        select jsonb_build_object('schema_version', 3, 'min_client', ${SYNC_CONTRACT_VERSION + 1})
-      $$;
-      update public.breeds set breed_name = 'Changed' where universal_breed_abbreviation = 'ABY';`);
+    await s.db.exec(raiseMinClient(SYNC_CONTRACT_VERSION + 1));
+    await s.db.exec(`update public.breeds set breed_name = 'Changed' where universal_breed_abbreviation = 'ABY'`);
     await sleep(WATERMARK_WAIT_MS);
 
     await expect(engine.pull()).rejects.toMatchObject({ code: 'outdated', message: OUTDATED_MESSAGE });
