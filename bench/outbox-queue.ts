@@ -14,6 +14,7 @@ import { DB_NAME, ShowDb } from '../src/data/db.ts';
 import { enqueueVote, votePayloadSchema } from '../src/data/outbox/outbox.ts';
 import type { OutboxStatus, VoteItem } from '../src/data/outbox/types.ts';
 import { testClient } from '../tests/helpers/client.ts';
+import { sleep } from '../tests/helpers/time.ts';
 
 /** mulberry32: the same faults on every run for one seed. */
 export function seededRandom(seed: number): () => number {
@@ -26,8 +27,6 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The venue server on a PGlite data directory that survives close(): restart() comes back on the same

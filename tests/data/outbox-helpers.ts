@@ -97,4 +97,3 @@ export function auditedLocks(inner: DrainLocks): DrainLocks & { maxHolders: numb
   return audit;
 }
 
-export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -22,10 +22,10 @@ import { startOutboxTriggers } from '../../src/data/outbox/triggers.ts';
 import type { CouponItem, OutboxItem } from '../../src/data/outbox/types.ts';
 import { mailsTo, uniqueEmail } from '../helpers/mailbox.ts';
 import { client, startTestServer } from '../helpers/server.ts';
+import { sleep } from '../helpers/time.ts';
 import {
   auditedLocks,
   clientWithFetch,
-  delay,
   isSendCoupon,
   isSubmitVotes,
   jsonResponse,
@@ -248,7 +248,7 @@ describe('drain against the venue server', () => {
     const tabA = new ShowDb(db.name);
     const tabB = new ShowDb(db.name);
     const slow = scriptedFetch(isSubmitVotes, async (_call, input, init) => {
-      await delay(100);
+      await sleep(100);
       return fetch(input, init);
     });
     try {

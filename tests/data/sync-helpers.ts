@@ -87,7 +87,7 @@ export function rowKeys(bodies: SyncPullBody[]): string[] {
   return bodies.flatMap((b) => Object.entries(b.tables).flatMap(([t, page]) => page.rows.map((r) => `${t}:${String(r.id)}`)));
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep } from '../helpers/time.ts';
 
 /** Rows younger than the server's watermark margin (1 s) are held back; wait them out. */
 export const WATERMARK_WAIT_MS = 1100;
