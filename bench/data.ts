@@ -2,15 +2,13 @@
 // engine (fake-indexeddb), and the API's latency for reads and vote batches.
 import { gzipSync } from 'node:zlib';
 import 'fake-indexeddb/auto';
-import { createClient } from '@supabase/supabase-js';
 import { DEMO_ANON_KEY, loadConfig } from '../server/config.ts';
 import { startVenueServer } from '../server/start.ts';
 import { ShowDb } from '../src/data/db.ts';
 import { createSyncEngine } from '../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../src/data/sync/status.ts';
+import { testClient } from '../tests/helpers/client.ts';
 import { median, percentile, round, timed, type BenchOptions, type Report } from './report.ts';
-
-class NoWebSocket {}
 
 export async function benchData(report: Report, { scale }: BenchOptions): Promise<void> {
   const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: '' });
@@ -19,10 +17,7 @@ export async function benchData(report: Report, { scale }: BenchOptions): Promis
   const [startMs, server] = await timed(() => startVenueServer(config, { scale }));
   report.atMost(`venue server start (PGlite in memory, migrate + seed ×${scale})`, Math.round(startMs), 'ms', 20_000 * scale, 'timing');
   try {
-    const anon = createClient(server.url, DEMO_ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: NoWebSocket as never },
-    });
+    const anon = testClient(server.url, DEMO_ANON_KEY);
     await new Promise((r) => setTimeout(r, 1100)); // past the sync watermark margin
 
     // The app's own sync engine, applying into IndexedDB (fake-indexeddb here; a browser is faster).
@@ -35,11 +30,7 @@ export async function benchData(report: Report, { scale }: BenchOptions): Promis
       wire.gzip += body.byteLength > 1024 ? gzipSync(body).byteLength : body.byteLength;
       return res;
     };
-    const appClient = createClient(server.url, DEMO_ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      global: { fetch: countingFetch },
-      realtime: { transport: NoWebSocket as never },
-    });
+    const appClient = testClient(server.url, DEMO_ANON_KEY, { fetch: countingFetch });
     const db = new ShowDb(`bench-${Date.now()}`);
     const engine = createSyncEngine({ db, client: appClient, status: createSyncStatusStore(), persist: () => undefined });
     const [mirrorMs, first] = await timed(() => engine.pull());

@@ -7,11 +7,11 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import 'fake-indexeddb/auto';
 import pg from 'pg';
-import { createClient } from '@supabase/supabase-js';
 import { DEMO_ANON_KEY } from '../server/config.ts';
 import { ShowDb } from '../src/data/db.ts';
 import { createSyncEngine } from '../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../src/data/sync/status.ts';
+import { testClient } from '../tests/helpers/client.ts';
 import type { LoadServerMessage, LoadServerRequest } from './load-server.ts';
 import type { BenchOptions, Report } from './report.ts';
 
@@ -153,8 +153,6 @@ interface Recorded {
   body: string;
 }
 
-class NoWebSocket {}
-
 /** Mirrors the show as the app does, then records the no-change resync it sends, and one vote call. */
 export async function appRequests(url: string): Promise<{ resync: Recorded; vote: Recorded; eventId: number; mirroredRows: number }> {
   const recorded: Recorded[] = [];
@@ -164,11 +162,7 @@ export async function appRequests(url: string): Promise<{ resync: Recorded; vote
     recorded.push({ path: u.pathname + u.search, headers: Object.fromEntries(req.headers), body: await req.clone().text() });
     return fetch(req);
   };
-  const client = createClient(url, DEMO_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch: recordingFetch },
-    realtime: { transport: NoWebSocket as never },
-  });
+  const client = testClient(url, DEMO_ANON_KEY, { fetch: recordingFetch });
   const db = new ShowDb(`bench-load-${Date.now()}`);
   try {
     const engine = createSyncEngine({ db, client, status: createSyncStatusStore(), persist: () => undefined });

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 import { addAllToStore, getAllFromStore, getFromStore } from '../e2e/pwa-helpers.ts';
 import { loadConfig, type ServerConfig } from '../server/config.ts';
@@ -13,8 +13,8 @@ import { startVenueServer, type VenueServer } from '../server/start.ts';
 import { DB_NAME, ShowDb } from '../src/data/db.ts';
 import { enqueueVote, votePayloadSchema } from '../src/data/outbox/outbox.ts';
 import type { OutboxStatus, VoteItem } from '../src/data/outbox/types.ts';
-
-class NoWebSocket {}
+import { testClient } from '../tests/helpers/client.ts';
+import { sleep } from '../tests/helpers/time.ts';
 
 /** mulberry32: the same faults on every run for one seed. */
 export function seededRandom(seed: number): () => number {
@@ -27,8 +27,6 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The venue server on a PGlite data directory that survives close(): restart() comes back on the same
@@ -67,10 +65,7 @@ export class RestartableVenue {
 
   /** The service-role client: anon may not read votes. */
   serviceClient(): SupabaseClient {
-    return createClient(this.url, this.config.serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: NoWebSocket as never },
-    });
+    return testClient(this.url, this.config.serviceRoleKey);
   }
 
   /** The show running today, so the Visitor's Choice form has an active event. */

@@ -20,12 +20,12 @@ import {
   RestartableVenue,
   seededRandom,
   serverVotes,
-  sleep,
   total,
   writeOutbox,
   type OutboxRow,
 } from './outbox-queue.ts';
 import type { BenchOptions, Report } from './report.ts';
+import { sleep } from '../tests/helpers/time.ts';
 
 const CHAOS_VOTES = 500;
 const FORM_VOTES = 5;

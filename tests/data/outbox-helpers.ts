@@ -1,6 +1,5 @@
 // Fixtures for the outbox tests: clients with a scripted network, vote payloads, server-side counts, a lock audit.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from '../../server/config.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { VenueServer } from '../../server/start.ts';
 import type { VoteInput } from '../../src/data/outbox/outbox.ts';
 import type { DrainLocks } from '../../src/data/outbox/lock.ts';
@@ -9,19 +8,9 @@ import { client } from '../helpers/server.ts';
 
 export type FetchFn = typeof fetch;
 
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used in tests');
-  }
-}
-
 /** A supabase-js client whose every request goes through `fetchImpl` (the network we script). */
 export function clientWithFetch(server: VenueServer, fetchImpl: FetchFn, key: 'anon' | 'service_role' = 'anon'): SupabaseClient {
-  return createClient(server.url, key === 'anon' ? DEMO_ANON_KEY : DEMO_SERVICE_ROLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as never },
-    global: { fetch: fetchImpl },
-  });
+  return client(server, key, { fetch: fetchImpl });
 }
 
 /** The phone is offline: fetch rejects as browsers do. */
@@ -108,4 +97,3 @@ export function auditedLocks(inner: DrainLocks): DrainLocks & { maxHolders: numb
   return audit;
 }
 
-export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,9 +1,10 @@
 // Helpers for the sync engine tests: a fresh Dexie database that counts write transactions, and a
 // supabase-js client whose fetch the test can watch, break or edit.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEMO_ANON_KEY } from '../../server/config.ts';
 import type { VenueServer } from '../../server/start.ts';
 import { ShowDb } from '../../src/data/db.ts';
+import { testClient } from '../helpers/client.ts';
 
 export interface CountedDb {
   db: ShowDb;
@@ -57,12 +58,6 @@ export interface Tap {
   lost: SyncPullBody[];
 }
 
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used in tests');
-  }
-}
-
 /** An anon supabase-js client whose requests are counted (and optionally broken or edited). */
 export function tapClient(server: VenueServer, { offline, failOn, edit, respond }: TapOptions = {}): Tap {
   const tap: Tap = { client: undefined as never, requests: 0, received: [], lost: [] };
@@ -83,11 +78,7 @@ export function tapClient(server: VenueServer, { offline, failOn, edit, respond 
     tap.received.push(body);
     return new Response(JSON.stringify(body), { status: res.status, headers: { 'content-type': 'application/json' } });
   };
-  tap.client = createClient(server.url, DEMO_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as never },
-    global: { fetch: tappedFetch },
-  });
+  tap.client = testClient(server.url, DEMO_ANON_KEY, { fetch: tappedFetch });
   return tap;
 }
 
@@ -96,7 +87,7 @@ export function rowKeys(bodies: SyncPullBody[]): string[] {
   return bodies.flatMap((b) => Object.entries(b.tables).flatMap(([t, page]) => page.rows.map((r) => `${t}:${String(r.id)}`)));
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep } from '../helpers/time.ts';
 
 /** Rows younger than the server's watermark margin (1 s) are held back; wait them out. */
 export const WATERMARK_WAIT_MS = 1100;

@@ -22,7 +22,7 @@ export function linkIn(mail: Mail, pattern: RegExp): string {
 }
 
 let counter = 0;
-/** A fresh address per test, so tests sharing a server never collide. */
+/** A fresh address per call: tests sharing a server, and (random part) test files sharing one PostgreSQL database, never collide. */
 export function uniqueEmail(prefix = 'visitor'): string {
-  return `${prefix}.${Date.now().toString(36)}.${(counter++).toString(36)}@example.com`;
+  return `${prefix}.${Date.now().toString(36)}.${(counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
 }

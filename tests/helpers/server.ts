@@ -1,8 +1,9 @@
 // Starts a real venue server for a test file: in-memory PGlite, or the PostgreSQL database of this run.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
+import { testClient, type TestClientOptions } from './client.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -27,18 +28,9 @@ export async function startTestServer(engine: Engine, env: Record<string, string
   return startVenueServer(config);
 }
 
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used in tests');
-  }
-}
-
 /** A real supabase-js client (anon key, or service role) pointed at the server. */
-export function client(server: VenueServer, key: 'anon' | 'service_role' = 'anon'): SupabaseClient {
-  return createClient(server.url, key === 'anon' ? DEMO_ANON_KEY : DEMO_SERVICE_ROLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as never },
-  });
+export function client(server: VenueServer, key: 'anon' | 'service_role' = 'anon', options?: TestClientOptions): SupabaseClient {
+  return testClient(server.url, key === 'anon' ? DEMO_ANON_KEY : DEMO_SERVICE_ROLE_KEY, options);
 }
 
 declare module 'vitest' {

@@ -4,20 +4,17 @@ import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabas
 import { DEMO_ANON_KEY } from '../../server/config.ts';
 import { DEMO_USER } from '../../server/seed/index.ts';
 import type { VenueServer } from '../../server/start.ts';
+import { uniqueEmail } from '../helpers/mailbox.ts';
 import { client, engines, startTestServer } from '../helpers/server.ts';
+import { sleep } from '../helpers/time.ts';
 
 const NAMES = { first_name: 'Ada', last_name: 'Lovelace' };
 const PASSWORD = 'Analytical-Engine#1843';
 const NEW_PASSWORD = 'Difference-Engine#1822';
 
-/** Unique per call: on PostgreSQL every test file of the run shares one database. */
-const uniqueEmail = (tag: string) =>
-  `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 const claimsOf = (jwt: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(engines())('auth (%s)', (engine) => {
   let server: VenueServer;
@@ -163,7 +160,7 @@ describe.each(engines())('auth (%s)', (engine) => {
         begin raise exception 'Vetoed by the test trigger'; end $$;
         drop trigger if exists auth_test_veto on auth.users;
         create trigger auth_test_veto after insert on auth.users
-          for each row when (new.email like 'veto-%') execute function public.auth_test_veto();`);
+          for each row when (new.email like 'veto.%') execute function public.auth_test_veto();`);
       try {
         const email = uniqueEmail('veto');
         const { error } = await client(server).auth.signUp({ email, password: PASSWORD, options: { data: NAMES } });

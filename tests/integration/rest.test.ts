@@ -1,7 +1,7 @@
 // /rest/v1 end to end through the real supabase-js client (and raw fetch for what it cannot send),
 // against fixture tables of this file only (rt_*), on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from '../../server/config.ts';
 import { signJwt } from '../../server/auth/jwt.ts';
 import type { VenueServer } from '../../server/start.ts';
@@ -105,12 +105,6 @@ create or replace function rt_secret_count() returns int language sql stable sec
   'select count(*)::int from rt_secret';
 `;
 
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used in tests');
-  }
-}
-
 const ERROR_KEYS = ['code', 'details', 'hint', 'message'];
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -122,11 +116,7 @@ describe.each(engines())('PostgREST subset on %s', (engine) => {
 
   /** A client whose requests carry the given JWT (as a signed-in user's would). */
   const withToken = (token: string): SupabaseClient =>
-    createClient(server.url, DEMO_ANON_KEY, {
-      global: { headers: { Authorization: `Bearer ${token}` } },
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: NoWebSocket as never },
-    });
+    client(server, 'anon', { headers: { Authorization: `Bearer ${token}` } });
 
   const userToken = (expiresIn: number, sub = '6f1c0b52-3a5e-4a43-9c39-1d2f3e4a5b6c') =>
     signJwt(

@@ -4,8 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { VenueServer } from '../../server/start.ts';
 import { client, engines, startTestServer } from '../helpers/server.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../helpers/time.ts';
 
 describe.each(engines())('votes and sync on %s', (engine) => {
   let server: VenueServer;
