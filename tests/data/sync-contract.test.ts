@@ -3,10 +3,7 @@
 // Each test migrates its server's schema, so they run on in-memory PGlite only (PostgreSQL is one
 // database shared by the run's test files).
 import 'fake-indexeddb/auto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '@supabase/supabase-js';
 import { DEMO_ANON_KEY } from '../../server/config.ts';
 import type { VenueServer } from '../../server/start.ts';
 import { MIRROR_TABLES, type ShowDb } from '../../src/data/db.ts';
@@ -14,15 +11,11 @@ import { SYNC_CONTRACT_VERSION } from '../../src/data/sync/contract.ts';
 import { createSyncEngine, OUTDATED_MESSAGE, SyncError, TIMEOUT_MESSAGE } from '../../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../../src/data/sync/status.ts';
 import { startSyncTriggers } from '../../src/data/sync/triggers.ts';
+import { testClient } from '../helpers/client.ts';
 import { ADD_SPONSORS_AND_BREED_ORIGIN, raiseMinClient } from '../helpers/later-migrations.ts';
 import { client, startTestServer } from '../helpers/server.ts';
+import { stallingProxy } from '../helpers/stalling-proxy.ts';
 import { freshDb, sleep, tapClient, WATERMARK_WAIT_MS } from './sync-helpers.ts';
-
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used in tests');
-  }
-}
 
 const servers: VenueServer[] = [];
 const dbs: ShowDb[] = [];
@@ -39,11 +32,7 @@ async function server(): Promise<VenueServer> {
 }
 
 function anonClient(url: string, fetch?: typeof globalThis.fetch) {
-  return createClient(url, DEMO_ANON_KEY, {
-    auth: { persistSession: false },
-    realtime: { transport: NoWebSocket as never },
-    ...(fetch && { global: { fetch } }),
-  });
+  return testClient(url, DEMO_ANON_KEY, { fetch });
 }
 
 function engineFor(s: VenueServer, options: { deadlineMs?: number; fetch?: typeof fetch } = {}) {
@@ -152,39 +141,6 @@ describe('the sync contract', () => {
     expect((await db.breeds.where('universal_breed_abbreviation').equals('ABY').first())?.breed_name).not.toBe('Changed');
   });
 });
-
-/** An HTTP server in front of the venue server that, while `stall` is set, accepts requests and never answers. */
-async function stallingProxy(target: VenueServer): Promise<{ url: string; stall: boolean; stalled: number; close(): Promise<void> }> {
-  const state = { stall: true, stalled: 0 };
-  const held: ServerResponse[] = [];
-  const http: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (state.stall) {
-      state.stalled++;
-      held.push(res);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
-      void fetch(target.url + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
-        .then(async (answer) => {
-          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-          res.end(Buffer.from(await answer.arrayBuffer()));
-        })
-        .catch(() => res.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  return Object.assign(state, {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    close: () => {
-      held.forEach((r) => r.destroy());
-      http.closeAllConnections();
-      return new Promise<void>((resolve) => http.close(() => resolve()));
-    },
-  });
-}
 
 describe('a pull that never answers', () => {
   it('fails at its deadline as an ordinary error, is retried with backoff and succeeds later', async () => {
