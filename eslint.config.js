@@ -30,6 +30,40 @@ export default tseslint.config(
       ],
     },
   },
+  // The data layer's two doors and the feature boundary (STYLE.md 1). A rule of its own, so these blocks add to
+  // the no-restricted-imports above instead of replacing it for these files.
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*/**', '!../../**', '**/features/**'], message: 'Features do not import each other: a route composes them (src/app/routes.tsx).' },
+            { group: ['**/data/**', '!**/data/mirror.ts', '!**/data/backend.ts'], message: 'Read through data/mirror.ts and write through data/backend.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/main.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/data/**', '!**/data/mirror.ts', '!**/data/backend.ts'], message: 'Read through data/mirror.ts and write through data/backend.ts.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/data/**'], message: 'ui/ knows no data layer: the app passes what a component needs (props, context).' }] },
+      ],
+    },
+  },
   {
     files: ['src/lib/**/*.ts'],
     rules: {

@@ -27,8 +27,8 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   const js = files.reduce((sum, file) => sum + gzipKiB(join(distDir, file)), 0);
   report.atMost('first-route JS of the home page (gzip)', round(js, 1), 'KiB', 150, 'exact', `${files.length} files: ${files.join(', ')}`);
 
-  // The backend client loads after the first render (src/data/actions.ts), never before it.
-  const backend = [...firstRoute].filter((k) => /supabase|app-data/.test(k) || /supabase/.test(manifest[k]!.file));
+  // The backend client loads after the first render (src/app/startup.ts, src/data/backend.ts), never before it.
+  const backend = [...firstRoute].filter((k) => /supabase|backend-runtime/.test(k) || /supabase/.test(manifest[k]!.file));
   report.exactly('backend-client modules in the first route', backend.length, '', 0);
 
   const leaflet = Object.keys(manifest).filter((k) => /leaflet/.test(k) && firstRoute.has(k));

@@ -50,6 +50,13 @@ describe('app shell', () => {
     await expect.poll(() => order.length, { timeout: 30_000 }).toBe(3);
     expect(order[0]).toBe('breed picture');
     expect(order.slice(1).sort()).toEqual(['service worker', 'supabase-js']);
+    // src/app/startup.ts marks each phase it reaches.
+    const phases = () =>
+      page.evaluate(() => performance.getEntriesByType('mark').map((m) => m.name).filter((n) => n.startsWith('startup:')));
+    await expect.poll(async () => (await phases()).length).toBe(5);
+    const reached = await phases();
+    expect(reached.slice(0, 3)).toEqual(['startup:mirror-started', 'startup:shell-rendered', 'startup:first-screen-shown']);
+    expect(reached.slice(3).sort()).toEqual(['startup:backend-loaded', 'startup:service-worker-registered']);
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 // The PWA's configuration: parsed with zod at build time (src/config-schema.ts, vite.config.ts) and
-// compiled in; main.tsx shows an error screen naming each bad setting when it was invalid.
+// compiled in; app/startup.ts shows an error screen naming each bad setting when it was invalid.
 import type { AppConfig, ConfigResult } from './config-schema.ts';
 
 export type { AppConfig, ConfigResult } from './config-schema.ts';
@@ -24,7 +24,7 @@ export const configResult: ConfigResult = resolveConfig(
   typeof __PURRFECT_CONFIG__ === 'undefined' ? undefined : __PURRFECT_CONFIG__,
   globalThis.location?.origin ?? 'http://127.0.0.1:54321',
 );
-/** The valid configuration; only imported below main.tsx's check, so it never throws in the UI. */
+/** The valid configuration; only imported below app/startup.ts's check, so it never throws in the UI. */
 export function appConfig(): AppConfig {
   if (!configResult.ok) throw new Error(`Invalid configuration: ${configResult.problems.join('; ')}`);
   return configResult.config;

@@ -2,14 +2,12 @@
 // WAI-ARIA menu button: opening focuses an item, ↑/↓/Home/End move, Escape closes back to the avatar.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useStore } from 'zustand';
-import { backendClient } from '../data/actions.ts';
-import { authStore, signOut } from '../data/auth.ts';
+import { signOut, useAuth } from '../data/backend.ts';
 
 const menuItems = (list: HTMLElement | null) => [...(list?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
 export function AccountMenu() {
-  const { user } = useStore(authStore);
+  const { user } = useAuth();
   // Which item gets focus when the menu opens: the first, or the last (↑ on the avatar).
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -107,7 +105,7 @@ export function AccountMenu() {
               role="menuitem"
               tabIndex={-1}
               onClick={async () => {
-                await signOut(await backendClient());
+                await signOut();
                 navigate('/');
               }}
             >

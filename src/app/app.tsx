@@ -1,4 +1,6 @@
 // The router: every page inside the shared chrome; unknown routes fall to SPEC §8's fallback.
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
 import { createBrowserRouter, isRouteErrorResponse, RouterProvider, useRouteError } from 'react-router';
 import { appConfig } from '../config.ts';
 import { Layout } from './layout.tsx';
@@ -21,7 +23,7 @@ function RouteError() {
   );
 }
 
-// Made on first render, not on import: main.tsx imports this module even when the build's settings are
+// Made on first render, not on import: startup.ts imports this module even when the build's settings are
 // invalid, and then shows its error screen instead.
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 
@@ -30,4 +32,31 @@ export function App() {
     basename: appConfig().basePath,
   });
   return <RouterProvider router={router} />;
+}
+
+/** Renders the app (startup.ts's "shell rendered" phase). */
+export function renderApp(root: Root): void {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+/** The screen for a build with invalid settings: it names each one to fix. */
+export function renderConfigError(root: Root, problems: readonly string[]): void {
+  root.render(
+    <main className="config-error">
+      <h1>PurrFect Show is not configured</h1>
+      <p>The build environment has invalid settings:</p>
+      <ul>
+        {problems.map((p) => (
+          <li key={p}>
+            <code>{p}</code>
+          </li>
+        ))}
+      </ul>
+      <p>Fix them in .env (see .env.example) and build again.</p>
+    </main>,
+  );
 }

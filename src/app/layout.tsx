@@ -10,7 +10,9 @@ import { OutdatedMessage } from './outdated-message.tsx';
 import { StorageMessage } from './storage-message.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
+import { db } from '../data/mirror.ts';
 import { focusWasLost } from '../ui/focus.ts';
+import { GeocodeCacheContext } from '../ui/map/geocode-cache.ts';
 
 const NAV = [
   { to: '/breeds', label: 'Breeds' },
@@ -110,7 +112,10 @@ export function Layout() {
       <OutdatedMessage />
       {/* The skip link's target; behind the open overlay the page is inert. */}
       <div id="main" ref={mainRef} tabIndex={-1} inert={menuOpen}>
-        <Outlet />
+        {/* Maps keep geocoded addresses in the mirror's meta table, so a second visit needs no request. */}
+        <GeocodeCacheContext.Provider value={db.meta}>
+          <Outlet />
+        </GeocodeCacheContext.Provider>
       </div>
       <footer className="site-footer" inert={menuOpen}>
         <nav aria-label="Footer">

@@ -1,13 +1,8 @@
 // Everything waiting in the outbox, visible from the header: nothing is ever dropped unseen.
 import { useState } from 'react';
-import { drainOutboxNow } from '../data/actions.ts';
-import { db } from '../data/mirror.ts';
-import type { OutboxItem } from '../data/outbox/types.ts';
-import { useOutbox } from '../data/outbox/use-outbox.ts';
+import { discardOutboxItem, retryOutboxItem } from '../data/backend.ts';
+import { useOutbox, type OutboxItem } from '../data/mirror.ts';
 import { outboxStatusText } from '../ui/outbox-status.tsx';
-
-// The outbox module (and its zod schemas) loads on the first Retry or Discard, not with the shell.
-const outboxActions = () => import('../data/outbox/outbox.ts');
 
 function describeItem(item: OutboxItem): string {
   return item.kind === 'vote'
@@ -16,7 +11,7 @@ function describeItem(item: OutboxItem): string {
 }
 
 export function OutboxPanel() {
-  const items = useOutbox(db);
+  const items = useOutbox();
   const [open, setOpen] = useState(false);
   const waiting = (items ?? []).filter((i) => i.status !== 'sent');
   if (waiting.length === 0) return null;
@@ -36,7 +31,7 @@ export function OutboxPanel() {
                 {item.attempts > 0 && item.status === 'queued' && <span className="muted">{item.attempts} attempts so far</span>}
                 {(item.status === 'failed' || item.status === 'needs_sign_in') && (
                   <span className="outbox-actions">
-                    <button type="button" onClick={() => void outboxActions().then((m) => m.retryItem(db, item.id)).then(() => drainOutboxNow())}>
+                    <button type="button" onClick={() => void retryOutboxItem(item.id)}>
                       Retry
                     </button>
                     {item.status === 'failed' && (
@@ -44,7 +39,7 @@ export function OutboxPanel() {
                         type="button"
                         className="secondary"
                         onClick={() => {
-                          if (confirm(`Discard "${describeItem(item)}"? It will not be sent.`)) void outboxActions().then((m) => m.discardItem(db, item.id));
+                          if (confirm(`Discard "${describeItem(item)}"? It will not be sent.`)) void discardOutboxItem(item.id);
                         }}
                       >
                         Discard

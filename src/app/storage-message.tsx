@@ -1,7 +1,6 @@
 // Says so when the device ran out of storage for the show data (the sync engine cleared the mirror; the
 // outbox is untouched); gone after the next complete sync.
-import { QUOTA_MESSAGE } from '../data/sync/messages.ts';
-import { useSyncStatus } from '../data/sync/use-sync-status.ts';
+import { QUOTA_MESSAGE, useSyncStatus } from '../data/mirror.ts';
 import './storage-message.css';
 
 export function StorageMessage() {

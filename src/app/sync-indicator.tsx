@@ -1,6 +1,6 @@
 // Offline / last-synced indicator in the header; a click syncs now.
-import { useSyncStatus } from '../data/sync/use-sync-status.ts';
-import { syncNow } from '../data/actions.ts';
+import { syncNow } from '../data/backend.ts';
+import { useSyncStatus } from '../data/mirror.ts';
 import { useNow } from '../ui/use-now.ts';
 
 function ago(ms: number, now: number): string {

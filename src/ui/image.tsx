@@ -1,5 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import { imageUrl } from '../data/images.ts';
+import { imageUrl } from './image-url.ts';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'> & {
   /** A stored image path (relative to the image root) or an absolute URL. */

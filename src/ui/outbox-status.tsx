@@ -1,7 +1,12 @@
 // One line saying where a queued write stands (DESIGN: "queued — will send when you are back online", "sent", or the error).
-import type { OutboxItem } from '../data/outbox/types.ts';
 
-export function outboxStatusText(item: OutboxItem, online: boolean): string {
+/** What this line needs of an outbox item (data/outbox/types.ts's OutboxItem has it): ui/ knows no data layer. */
+export interface QueuedWrite {
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'needs_sign_in';
+  lastError: string | null;
+}
+
+export function outboxStatusText(item: QueuedWrite, online: boolean): string {
   switch (item.status) {
     case 'queued':
       return online ? 'Queued — sending shortly' : 'Queued — will send when you are back online';
@@ -16,7 +21,7 @@ export function outboxStatusText(item: OutboxItem, online: boolean): string {
   }
 }
 
-export function OutboxStatusLine({ item }: { item: OutboxItem }) {
+export function OutboxStatusLine({ item }: { item: QueuedWrite }) {
   const online = typeof navigator === 'undefined' ? true : navigator.onLine;
   const text = outboxStatusText(item, online);
   if (item.status === 'failed') return <p className="error-box" role="alert">{text}</p>;

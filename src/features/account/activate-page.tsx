@@ -1,8 +1,8 @@
 // /activate-account?token=… (SPEC §2, §5): verify_account activates the profile, then /login after 5 s.
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { client } from '../../data/app-data.ts';
 import { Loading } from '../../ui/states.tsx';
+import { verifyAccount } from './account-api.ts';
 import { ResendVerification } from './resend-verification.tsx';
 import './account.css';
 
@@ -18,8 +18,8 @@ const attempts = new Map<string, Promise<Outcome>>();
 function verify(token: string): Promise<Outcome> {
   let attempt = attempts.get(token);
   if (!attempt) {
-    attempt = Promise.resolve(client.rpc('verify_account', { p_token: token })).then(
-      ({ error }): Outcome => (error ? { ok: false, message: error.message || 'Failed to verify account' } : { ok: true }),
+    attempt = verifyAccount(token).then(
+      (result): Outcome => (result.ok ? result : { ok: false, message: result.message || 'Failed to verify account' }),
       (): Outcome => ({ ok: false, message: 'Failed to verify account' }),
     );
     attempts.set(token, attempt);

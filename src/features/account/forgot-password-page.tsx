@@ -2,8 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { appConfig } from '../../config.ts';
-import { client } from '../../data/app-data.ts';
 import { ErrorBox } from '../../ui/states.tsx';
+import { sendPasswordReset } from './account-api.ts';
 import { TextField } from './fields.tsx';
 import { looksLikeEmail } from './messages.ts';
 import './account.css';
@@ -30,8 +30,7 @@ export function ForgotPasswordPage() {
     setEmailError(undefined);
     setPhase('sending');
     try {
-      const { error: sendError } = await client.auth.resetPasswordForEmail(email.trim(), { redirectTo: resetPasswordUrl() });
-      if (sendError) throw sendError;
+      await sendPasswordReset(email.trim(), resetPasswordUrl());
       setPhase('sent');
     } catch {
       setPhase('idle');

@@ -1,10 +1,9 @@
 // /login (SPEC §2): e-mail and password sign-in; success goes to `next` (a path inside the app) or home.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { client } from '../../data/app-data.ts';
-import { applyAuthEvent } from '../../data/auth.ts';
 import { focusWasLost } from '../../ui/focus.ts';
 import { ErrorBox } from '../../ui/states.tsx';
+import { signIn } from './account-api.ts';
 import { PasswordField, TextField } from './fields.tsx';
 import { messageOf, safeNext } from './messages.ts';
 import './account.css';
@@ -28,10 +27,8 @@ export function LoginPage() {
     setError(null);
     setSigningIn(true);
     try {
-      const { data, error: signInError } = await client.auth.signInWithPassword({ email: email.trim(), password });
-      if (signInError) throw signInError;
-      // The store follows supabase-js's events; apply the session now so a guarded `next` sees it at once.
-      applyAuthEvent('SIGNED_IN', data.session);
+      // The store follows supabase-js's events; signIn applies the session now so a guarded `next` sees it at once.
+      await signIn(email.trim(), password);
       navigate(next ?? '/', { replace: true });
     } catch (err) {
       setError(messageOf(err, 'Failed to sign in'));

@@ -1,27 +1,15 @@
 // /profile and /settings (SPEC §2, §5): the signed-in visitor's users row, read and edited by e-mail.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useStore } from 'zustand';
-import { client } from '../../data/app-data.ts';
-import { authStore } from '../../data/auth.ts';
+import { useAuth } from '../../data/backend.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { loadProfile, saveProfile, type Profile } from './account-api.ts';
 import { TextField, AddressFieldset } from './fields.tsx';
 import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
 import './account.css';
 
-/** SPEC §3 "User (profile)". */
-export interface Profile extends Record<ProfileField, string | null> {
-  id?: string;
-  email: string;
-  verified: boolean;
-  last_updated?: string | null;
-  avatar_url?: string | null;
-}
-
 type EditForm = Record<ProfileField, string>;
 type EditErrors = Partial<Record<ProfileField, string>>;
-
-const NO_ROWS = 'PGRST116';
 
 /** An empty profile for a signed-in visitor whose row is missing (SPEC §7 tolerates "no rows"). */
 function emptyProfile(email: string): Profile {
@@ -81,7 +69,7 @@ function ProfileView({ profile }: { profile: Profile }) {
 
 /** `children` (e.g. the visitor's coupons, composed by the route) render below the profile card. */
 export function ProfilePage({ children }: { children?: ReactNode }) {
-  const { user } = useStore(authStore);
+  const { user } = useAuth();
   const email = user?.email ?? null;
   const { pathname } = useLocation();
   const [profile, setProfile] = useState<Profile | null>(null);
@@ -95,12 +83,11 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (!email) return;
     let live = true;
-    void Promise.resolve(client.from('users').select('*').eq('email', email).single<Profile>()).then(
-      ({ data, error: readError }) => {
+    void loadProfile(email).then(
+      (row) => {
         if (!live) return;
-        if (readError && readError.code !== NO_ROWS) return setLoadError('Failed to load profile data');
         setLoadError(null);
-        setProfile(data ?? emptyProfile(email));
+        setProfile(row ?? emptyProfile(email));
       },
       () => live && setLoadError('Failed to load profile data'),
     );
@@ -170,14 +157,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       const fields = Object.fromEntries(PROFILE_FIELDS.map((k) => [k, form[k].trim() || null])) as Record<ProfileField, string | null>;
       setMode('saving');
       try {
-        const { data, error: updateError } = await client
-          .from('users')
-          .update({ ...fields, last_updated: new Date().toISOString() })
-          .eq('email', email)
-          .select('*');
-        const row = (data as Profile[] | null)?.[0];
-        if (updateError || !row) throw updateError ?? new Error('no row updated');
-        setProfile(row);
+        setProfile(await saveProfile(email, fields));
         setSaved(true);
         setMode('viewing');
       } catch {

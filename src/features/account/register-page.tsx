@@ -3,10 +3,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { appConfig } from '../../config.ts';
-import { client } from '../../data/app-data.ts';
-import { signOut } from '../../data/auth.ts';
 import { passwordProblems } from '../../lib/password.ts';
 import { ErrorBox } from '../../ui/states.tsx';
+import { signOut, signUp } from './account-api.ts';
 import { FieldError, PasswordField, TextField, AddressFieldset } from './fields.tsx';
 import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
 import { looksLikeEmail, messageOf } from './messages.ts';
@@ -105,11 +104,10 @@ export function RegisterPage() {
     const email = form.email.trim();
     const profile = Object.fromEntries(PROFILE_FIELDS.map((k) => [k, form[k].trim()]));
     try {
-      const { error: signUpError } = await client.auth.signUp({ email, password: form.password, options: { data: profile } });
-      if (signUpError) throw signUpError;
+      await signUp(email, form.password, profile);
       const notice = await sendVerification(email);
       // Sign-up returns a session; the visitor signs in after verifying instead.
-      await signOut(client);
+      await signOut();
       setSent({ email, notice: notice.ok ? null : notice });
       setPhase('done');
     } catch (err) {

@@ -1,12 +1,11 @@
 // Guards signed-in screens: anonymous visitors go to /login?next=<here> and come back after signing in.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useStore } from 'zustand';
-import { authStore } from '../../data/auth.ts';
+import { useAuth } from '../../data/backend.ts';
 import { Loading } from '../../ui/states.tsx';
 
 export function RequireSignIn({ children }: { children: ReactNode }) {
-  const { ready, isAuthenticated } = useStore(authStore);
+  const { ready, isAuthenticated } = useAuth();
   const location = useLocation();
   // Until supabase-js has read any stored session, "signed out" is not yet known.
   if (!ready) {

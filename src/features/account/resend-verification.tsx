@@ -1,7 +1,7 @@
 // "Resend verification e-mail": asks the send-verification function for a new activation link.
 import { useState } from 'react';
-import { client } from '../../data/app-data.ts';
 import { ErrorBox } from '../../ui/states.tsx';
+import { requestVerificationMail } from './account-api.ts';
 import { TextField } from './fields.tsx';
 import { functionErrorMessage, looksLikeEmail } from './messages.ts';
 
@@ -12,11 +12,9 @@ export interface Notice {
 
 /** Asks for (another) activation mail; resolves to the text to show (SPEC §5 "Registration resend"). */
 export async function sendVerification(email: string): Promise<Notice> {
-  const { data, error } = await client.functions.invoke<{ sent?: boolean; message?: string }>('send-verification', {
-    body: { email },
-  });
-  if (error) return { ok: false, message: await functionErrorMessage(error, 'Failed to send verification e-mail') };
-  if (data?.sent === false && data.message) return { ok: true, message: data.message };
+  const answer = await requestVerificationMail(email);
+  if (!answer.ok) return { ok: false, message: await functionErrorMessage(answer.error, 'Failed to send verification e-mail') };
+  if (answer.reply?.sent === false && answer.reply.message) return { ok: true, message: answer.reply.message };
   return { ok: true, message: 'Verification e-mail sent' };
 }
 

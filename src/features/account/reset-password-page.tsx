@@ -1,12 +1,11 @@
 // /reset-password (SPEC §2, §5): reached from the mailed recovery link, whose session sets the new password.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useStore } from 'zustand';
 import { appConfig } from '../../config.ts';
-import { client } from '../../data/app-data.ts';
-import { authStore, signOut } from '../../data/auth.ts';
+import { useAuth } from '../../data/backend.ts';
 import { passwordProblems } from '../../lib/password.ts';
 import { ErrorBox } from '../../ui/states.tsx';
+import { signOut, updatePassword } from './account-api.ts';
 import { PasswordField } from './fields.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 import './account.css';
@@ -19,7 +18,7 @@ const INVALID_LINK = 'Invalid or expired password reset link. Please request a n
 export function ResetPasswordPage() {
   const rule = appConfig().password;
   const navigate = useNavigate();
-  const { recovery, lastEvent } = useStore(authStore);
+  const { recovery, lastEvent } = useAuth();
   // supabase-js may not have consumed the fragment yet when this page mounts.
   const [fragmentSaysRecovery] = useState(() => /(?:^#|&)type=recovery(?:&|$)/.test(location.hash));
   const hasRecoveryMarker = recovery || lastEvent === 'PASSWORD_RECOVERY' || fragmentSaysRecovery;
@@ -51,10 +50,9 @@ export function ResetPasswordPage() {
     }
     setPhase('resetting');
     try {
-      const { error: updateError } = await client.auth.updateUser({ password });
-      if (updateError) throw updateError;
+      await updatePassword(password);
       // The visitor signs in with the new password; the recovery session ends here.
-      await signOut(client);
+      await signOut();
       setPhase('success');
     } catch {
       setPhase('idle');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { imageUrl } from '../../data/images.ts';
+import { imageUrl } from '../../ui/image-url.ts';
 
 /** The company logo; the first letter of the company name when there is no logo or it fails to load (SPEC §2). */
 export function AdvertiserLogo({ name, path, size }: { name: string; path: string | null; size: 'card' | 'detail' }) {

@@ -1,7 +1,5 @@
 import { Link } from 'react-router';
-import { db } from '../../data/mirror.ts';
-import type { Advertiser } from '../../data/rows.ts';
-import { useMirror } from '../../data/use-mirror.ts';
+import { db, useMirror, type Advertiser } from '../../data/mirror.ts';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
 import { AdvertiserLogo, websiteLabel } from './advertiser-logo.tsx';
 import './advertisers.css';

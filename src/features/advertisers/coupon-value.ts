@@ -1,6 +1,5 @@
 // What a coupon is worth, in the words of the coupon e-mail (SPEC §9): "$10.00 off" or "15% off".
-import type { Advertiser } from '../../data/rows.ts';
-import type { CouponItem, CouponPayload } from '../../data/outbox/types.ts';
+import type { Advertiser, CouponItem, CouponPayload } from '../../data/mirror.ts';
 import { formatDiscount, formatRebate } from '../../lib/money.ts';
 
 export type CouponKind = CouponPayload['coupon_type'];

@@ -2,10 +2,8 @@
 // redeemed at the stand offline and without the e-mail (code, value, QR code on demand).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
-import { useStore } from 'zustand';
-import { authStore } from '../../data/auth.ts';
-import { db } from '../../data/mirror.ts';
-import type { Advertiser } from '../../data/rows.ts';
+import { useAuth } from '../../data/backend.ts';
+import { db, type Advertiser } from '../../data/mirror.ts';
 import { Empty, Loading } from '../../ui/states.tsx';
 import { CouponCard } from './coupon-card.tsx';
 import { couponValue, isSentCoupon, type SentCoupon } from './coupon-value.ts';
@@ -32,7 +30,7 @@ async function loadMyCoupons(userId: string): Promise<MyCouponsData> {
 }
 
 export function MyCoupons({ heading = 'My coupons' }: { heading?: string }) {
-  const { user, ready } = useStore(authStore);
+  const { user, ready } = useAuth();
   const userId = user?.id ?? null;
   const data = useLiveQuery(() => (userId ? loadMyCoupons(userId) : undefined), [userId]);
 

@@ -4,13 +4,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useStore } from 'zustand';
-import { authStore } from '../../data/auth.ts';
-import { db, drainOutboxNow } from '../../data/app-data.ts';
-import { enqueueCoupon, retryItem } from '../../data/outbox/outbox.ts';
-import type { CouponItem } from '../../data/outbox/types.ts';
-import type { Advertiser } from '../../data/rows.ts';
-import { useSyncStatus } from '../../data/sync/use-sync-status.ts';
+import { queueCouponRequest, retryOutboxItem, useAuth } from '../../data/backend.ts';
+import { db, useSyncStatus, type Advertiser, type CouponItem } from '../../data/mirror.ts';
 import { CouponCard } from './coupon-card.tsx';
 import { couponValue, isSentCoupon, type CouponKind } from './coupon-value.ts';
 
@@ -44,7 +39,7 @@ function useCouponRequests(userId: string | null, advertiserId: number, kind: Co
 const loginHref = (advertiserId: number) => `/login?next=/pet-products/${advertiserId}`;
 
 function RequestState({ item, online, advertiserId }: { item: CouponItem; online: boolean; advertiserId: number }) {
-  const retry = () => void retryItem(db, item.id).then(() => drainOutboxNow());
+  const retry = () => void retryOutboxItem(item.id);
   switch (item.status) {
     case 'queued': {
       const text = !online
@@ -104,7 +99,7 @@ function RequestState({ item, online, advertiserId }: { item: CouponItem; online
 }
 
 export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; kind: CouponKind }) {
-  const auth = useStore(authStore);
+  const auth = useAuth();
   const { online } = useSyncStatus();
   const userId = auth.user?.id ?? null;
   const requests = useCouponRequests(userId, advertiser.id, kind);
@@ -142,8 +137,7 @@ export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; ki
     setBusy(true);
     setError(null);
     try {
-      await enqueueCoupon(db, { advertiser_id: advertiser.id, coupon_type: kind, user_id: user.id, company_name: advertiser.company_name });
-      void drainOutboxNow();
+      await queueCouponRequest({ advertiser_id: advertiser.id, coupon_type: kind, user_id: user.id, company_name: advertiser.company_name });
     } catch (e) {
       setError(e instanceof Error ? e.message : '');
     } finally {

@@ -1,6 +1,4 @@
-import { db } from '../../data/mirror.ts';
-import type { Cattery, CatteryBreed } from '../../data/rows.ts';
-import { useMirror } from '../../data/use-mirror.ts';
+import { db, useMirror, type Cattery, type CatteryBreed } from '../../data/mirror.ts';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
 import { CatteryCard } from './cattery-card.tsx';
 import { certifiedSinceYear } from './cattery-view.ts';

@@ -1,6 +1,6 @@
 // A cattery's card (image, name, verified badge, place, website, certified since, View Cattery).
 import { Link } from 'react-router';
-import type { Cattery } from '../../data/rows.ts';
+import type { Cattery } from '../../data/mirror.ts';
 import { catterySlug } from '../../lib/slug.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { returnUrlParam, websiteHref, websiteText } from './cattery-view.ts';

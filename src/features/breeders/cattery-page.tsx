@@ -1,7 +1,5 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { db } from '../../data/mirror.ts';
-import type { Breed, Cattery, CatteryQualityLabel, Litter, Organization, QualityLabel } from '../../data/rows.ts';
-import { useMirror } from '../../data/use-mirror.ts';
+import { db, useMirror, type Breed, type Cattery, type CatteryQualityLabel, type Litter, type Organization, type QualityLabel } from '../../data/mirror.ts';
 import { formatDateEnGb } from '../../lib/dates.ts';
 import { catterySlug } from '../../lib/slug.ts';
 import { Gallery } from '../../ui/gallery.tsx';

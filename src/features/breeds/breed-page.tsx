@@ -1,7 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { db } from '../../data/mirror.ts';
-import type { Breed, Cattery } from '../../data/rows.ts';
-import { useMirror } from '../../data/use-mirror.ts';
+import { db, useMirror, type Breed, type Cattery } from '../../data/mirror.ts';
 import { parseListText } from '../../lib/list-text.ts';
 import { catterySlug } from '../../lib/slug.ts';
 import { Gallery } from '../../ui/gallery.tsx';

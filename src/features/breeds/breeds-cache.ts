@@ -1,6 +1,6 @@
 // SPEC §9: the breeds list is also cached locally under a storage name. Read synchronously, it paints the
 // list at once on a cold start while IndexedDB opens.
-import type { Breed } from '../../data/rows.ts';
+import type { Breed } from '../../data/mirror.ts';
 
 export const BREEDS_STORAGE_KEY = 'purrfect-breeds';
 

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { db } from '../../data/mirror.ts';
-import { useMirror } from '../../data/use-mirror.ts';
+import { db, useMirror } from '../../data/mirror.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { readCachedBreeds, writeCachedBreeds, type CachedBreed } from './breeds-cache.ts';

@@ -1,8 +1,6 @@
 // /events/{id}: one event (SPEC §2) with its location, map and day-by-day programme, from the local mirror.
 import { Link, useParams } from 'react-router';
-import { db } from '../../data/mirror.ts';
-import type { ScheduleSession, ShowEvent } from '../../data/rows.ts';
-import { useMirror } from '../../data/use-mirror.ts';
+import { db, useMirror, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
 import { formatDateRange, formatScheduleDay, formatTime } from '../../lib/dates.ts';
 import { eventTimeZone, timeZoneNote } from '../../lib/schedule.ts';
 import { ShowImage } from '../../ui/image.tsx';

@@ -1,8 +1,6 @@
 // /events: events that have not yet ended at their venue, soonest first (SPEC §2), from the local mirror.
 import { Link } from 'react-router';
-import { db } from '../../data/mirror.ts';
-import type { ShowEvent } from '../../data/rows.ts';
-import { useMirror } from '../../data/use-mirror.ts';
+import { db, useMirror, type ShowEvent } from '../../data/mirror.ts';
 import { formatDateRange, zonedDateTime } from '../../lib/dates.ts';
 import { eventNotEnded, eventTimeZone } from '../../lib/schedule.ts';
 import { ShowImage } from '../../ui/image.tsx';

@@ -1,8 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useFirstScreenShown } from '../../data/first-screen.ts';
-import { db } from '../../data/mirror.ts';
+import { db, useScreenShown } from '../../data/mirror.ts';
 import { AnalogueClock } from '../../ui/analogue-clock.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 
@@ -35,7 +34,7 @@ export function HomePage() {
   const breed = useRandomPicture('breeds');
   const cattery = useRandomPicture('catteries');
   const pictures = { breed, cattery } as const;
-  useFirstScreenShown(breed !== undefined);
+  useScreenShown(breed !== undefined);
   return (
     <main className="page home">
       <section className="hero">

@@ -1,8 +1,6 @@
 // /kittens: the quiz entry and every litter (SPEC §2), newest first, from the local mirror.
 import { Link } from 'react-router';
-import { db } from '../../data/mirror.ts';
-import type { Breed, Cattery, Litter } from '../../data/rows.ts';
-import { useMirror } from '../../data/use-mirror.ts';
+import { db, useMirror, type Breed, type Cattery, type Litter } from '../../data/mirror.ts';
 import { formatDateEnGb } from '../../lib/dates.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';

@@ -1,8 +1,6 @@
 // /litters/{id}: one litter (SPEC §2) with its cattery, counts, parents and pictures, from the local mirror.
 import { Link, useParams } from 'react-router';
-import { db } from '../../data/mirror.ts';
-import type { Breed, Cattery, Litter, LitterImage } from '../../data/rows.ts';
-import { useMirror } from '../../data/use-mirror.ts';
+import { db, useMirror, type Breed, type Cattery, type Litter, type LitterImage } from '../../data/mirror.ts';
 import { formatDateEnGb } from '../../lib/dates.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';

@@ -1,6 +1,6 @@
 // Pieces the kittens list and the litter page share: availability wording and the cattery link.
 import { Link } from 'react-router';
-import type { Cattery, Litter } from '../../data/rows.ts';
+import type { Cattery, Litter } from '../../data/mirror.ts';
 import { catterySlug } from '../../lib/slug.ts';
 
 /** Whether no kitten of the litter is still available. */

@@ -1,9 +1,7 @@
 // /breed-finder-quiz: eight questions, then the top breeds ranked from the local mirror (SPEC §2, §4, §9).
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { db } from '../../data/mirror.ts';
-import type { Breed, Litter } from '../../data/rows.ts';
-import { useMirror } from '../../data/use-mirror.ts';
+import { db, useMirror, type Breed, type Litter } from '../../data/mirror.ts';
 import { QUIZ_QUESTIONS, rankBreeds, type BreedMatch, type QuizAnswers } from '../../lib/quiz.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';

@@ -2,9 +2,7 @@
 // Session times are wall-clock times at each event's venue, so they are classified in its zone.
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { db } from '../../data/mirror.ts';
-import type { ScheduleSession, ShowEvent } from '../../data/rows.ts';
-import { useMirror } from '../../data/use-mirror.ts';
+import { db, useMirror, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
 import { deviceTimeZone, formatScheduleDay, formatTime } from '../../lib/dates.ts';
 import { classifySchedule, eventTimeZone, sameTimeZone, timeZoneNote } from '../../lib/schedule.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';

@@ -2,9 +2,8 @@
 // sees where it stands, online or not.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { db, drainOutboxNow } from '../../data/app-data.ts';
-import { enqueueVote } from '../../data/outbox/outbox.ts';
-import type { OutboxItem } from '../../data/outbox/types.ts';
+import { queueVote } from '../../data/backend.ts';
+import { db, type OutboxItem } from '../../data/mirror.ts';
 import { parseLocalDate } from '../../lib/dates.ts';
 import { validateVote, VOTE_MESSAGES, type VoteForm } from '../../lib/vote.ts';
 import { focusWasLost } from '../../ui/focus.ts';
@@ -89,8 +88,7 @@ export function VotePage() {
         setPhase('idle');
         return setError('No active event found');
       }
-      const queued = await enqueueVote(db, { ...checked.vote, event_id: event.id });
-      void drainOutboxNow();
+      const queued = await queueVote({ ...checked.vote, event_id: event.id });
       const settled = await settle(queued.id);
       if (settled?.status === 'failed') {
         // A permanent refusal (e.g. this e-mail already voted) belongs on the form, fields kept.

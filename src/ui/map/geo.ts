@@ -1,5 +1,5 @@
-// Pure map helpers plus the geocoder call; the cache is injected (show-map.tsx passes db.meta), so this
-// module imports nothing from the app and is tested without a browser.
+// Pure map helpers plus the geocoder call; the cache is injected (the app provides db.meta through
+// geocode-cache.ts's context), so this module imports nothing from the app and is tested without a browser.
 
 /** Zoom of every location map (SPEC §7 "Maps"). */
 export const MAP_ZOOM = 15;

@@ -1,9 +1,9 @@
 // The shared location map (SPEC §7 "Maps"): leaflet loads lazily; without VITE_MAPS_KEY nothing is
 // downloaded (no tiles, no geocoder) and the marker sits on a plain background.
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { db } from '../../data/mirror.ts';
+import { Component, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import { appConfig } from '../../config.ts';
 import { geocodeAddress, geocodeMessage, normalizeAddress, toLatLng, type GeocodeOutcome, type LatLng } from './geo.ts';
+import { GeocodeCacheContext } from './geocode-cache.ts';
 import './show-map.css';
 
 const LeafletMap = lazy(() => import('./leaflet-map.tsx').then((m) => ({ default: m.LeafletMap })));
@@ -31,12 +31,13 @@ class MapScriptBoundary extends Component<{ children: ReactNode }, { failed: boo
 
 /** Geocodes the address when asked to (a key and no stored coordinates); null while it runs. */
 function useGeocode(address: string, mapsKey: string | null, enabled: boolean): GeocodeOutcome | null {
+  const cache = useContext(GeocodeCacheContext);
   const [result, setResult] = useState<{ request: string; outcome: GeocodeOutcome } | null>(null);
   const request = `${mapsKey ?? ''}\n${normalizeAddress(address)}`;
   useEffect(() => {
     if (!enabled || !mapsKey) return;
     const controller = new AbortController();
-    geocodeAddress(address, mapsKey, { cache: db.meta, fetch: globalThis.fetch.bind(globalThis), signal: controller.signal }).then(
+    geocodeAddress(address, mapsKey, { cache, fetch: globalThis.fetch.bind(globalThis), signal: controller.signal }).then(
       (outcome) => setResult({ request, outcome }),
       (e: unknown) => {
         if (e instanceof DOMException && e.name === 'AbortError') return;
@@ -44,7 +45,7 @@ function useGeocode(address: string, mapsKey: string | null, enabled: boolean): 
       },
     );
     return () => controller.abort();
-  }, [address, mapsKey, enabled, request]);
+  }, [address, mapsKey, enabled, request, cache]);
   return result?.request === request ? result.outcome : null;
 }
 

@@ -1,33 +1,33 @@
-// The app's data singletons and their start-up: the page's Dexie database (mirror.ts), one supabase-js
-// client and the outbox replay with its triggers. The sync engine starts earlier, with the page (sync/boot.ts).
+// What data/backend.ts loads on first use: one supabase-js client, the session follower and the outbox replay
+// with its triggers. The mirror's sync engine starts earlier, with the page (mirror.ts, app/startup.ts).
 import { authStore, followAuth } from './auth.ts';
-import { db } from './mirror.ts';
+import { db, mirrorSync } from './mirror.ts';
 import { supabase } from './supabase.ts';
-import { mirrorSync } from './sync/boot.ts';
 import { drainOutbox } from './outbox/drain.ts';
 import { resumeAfterSignIn } from './outbox/outbox.ts';
 import { startOutboxTriggers, type OutboxTriggers } from './outbox/triggers.ts';
 import { requestBackgroundSync } from './outbox/background-sync.ts';
 
-export { db };
 export const client = supabase;
-export const syncEngine = mirrorSync();
 
 /** Pulls now; failures show in the sync status, never as unhandled rejections. */
 export function syncNow(): Promise<void> {
-  return syncEngine.pull().then(
-    () => undefined,
-    () => undefined,
-  );
+  return mirrorSync()
+    .pull()
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
-let outboxTriggers: OutboxTriggers | null = null;
+/** The running outbox triggers, once startDataLayer has run. */
+const running: { outboxTriggers: OutboxTriggers | null } = { outboxTriggers: null };
 
 /** Replays the outbox now, e.g. right after a vote is queued; joins a replay already running. */
 export function drainOutboxNow(): Promise<void> {
   // Ask for a Background Sync too: if the tab closes before the network returns, the SW still delivers.
   void requestBackgroundSync();
-  const run = outboxTriggers ? outboxTriggers.drainNow() : drainOutbox({ db, client });
+  const run = running.outboxTriggers ? running.outboxTriggers.drainNow() : drainOutbox({ db, client });
   return run.then(
     () => undefined,
     (e: unknown) => console.warn('[outbox] replay failed', e),
@@ -47,10 +47,11 @@ function resumeOnSignIn(): () => void {
 
 /** Starts everything that keeps the session and the outbox moving; returns a stop(). */
 export function startDataLayer(): () => void {
-  outboxTriggers = startOutboxTriggers({ drain: () => drainOutbox({ db, client }) });
+  const outboxTriggers = startOutboxTriggers({ drain: () => drainOutbox({ db, client }) });
+  running.outboxTriggers = outboxTriggers;
   const stops = [followAuth(client), outboxTriggers, resumeOnSignIn()];
   return () => {
     stops.forEach((stop) => stop());
-    outboxTriggers = null;
+    running.outboxTriggers = null;
   };
 }

@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from 'vitest';
+import { FIRST_PULL_CAP_MS, NO_DATA_SCREEN_MS, runStartup, SLOW_SCREEN_CAP_MS, type StartupDeps } from './startup.ts';
+
+// startup.ts's own wiring (startApp) imports the app; only runStartup is under test here.
+vi.mock('./app.tsx', () => ({ renderApp: vi.fn(), renderConfigError: vi.fn() }));
+vi.mock('./pwa.ts', () => ({ registerServiceWorker: vi.fn() }));
+vi.mock('../data/mirror.ts', () => ({}));
+vi.mock('../data/backend.ts', () => ({}));
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** Fake deps that log every side effect in order; time is vitest's fake clock. */
+function setup({ savedSession = false, waiting = 0 } = {}) {
+  const log: string[] = [];
+  const firstPull = deferred();
+  const shown = deferred();
+  const deps: StartupDeps = {
+    startMirror: () => (log.push('start mirror'), firstPull.promise),
+    renderShell: (sliced) => void log.push(`render${sliced ? ' sliced' : ''}`),
+    sliceRenders: true,
+    firstScreen: { shown: shown.promise, waiting: () => waiting },
+    hasSavedSession: () => savedSession,
+    loadBackendClient: async () => void log.push('load supabase-js'),
+    startBackend: async () => void log.push('start backend'),
+    registerServiceWorker: async () => void log.push('register sw'),
+    delay: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    whenIdle: async () => void log.push('idle'),
+    onPhase: (phase) => void log.push(`phase ${phase}`),
+  };
+  return { log, deps, firstPull, shown };
+}
+
+describe('start-up phases', () => {
+  it('first visit: mirror, shell, then supabase-js and the service worker only after the screen showed its data', async () => {
+    vi.useFakeTimers();
+    const { log, deps, firstPull, shown } = setup();
+    const startup = runStartup(deps);
+    expect(log).toEqual(['start mirror', 'phase mirror-started', 'render sliced', 'phase shell-rendered']);
+    firstPull.resolve();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(startup.phases).toEqual(['mirror-started', 'shell-rendered']);
+    shown.resolve();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(log.slice(4)).toEqual([
+      'idle',
+      'phase first-screen-shown',
+      'load supabase-js',
+      'register sw',
+      'phase backend-loaded',
+      'phase service-worker-registered',
+      'start backend',
+    ]);
+    await expect(startup.reached('service-worker-registered')).resolves.toBeUndefined();
+    vi.useRealTimers();
+  });
+
+  it('a saved session loads supabase-js at once, before the first screen', async () => {
+    vi.useFakeTimers();
+    const { deps } = setup({ savedSession: true });
+    const startup = runStartup(deps);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(startup.phases).toEqual(['mirror-started', 'shell-rendered', 'backend-loaded']);
+    vi.useRealTimers();
+  });
+
+  it('a repeat visit renders at once, not in a transition', () => {
+    const { log, deps } = setup();
+    runStartup({ ...deps, sliceRenders: false });
+    expect(log).toContain('render');
+  });
+
+  it.each([
+    ['a screen without mirror data', 0, FIRST_PULL_CAP_MS + NO_DATA_SCREEN_MS],
+    ['a screen still waiting for its data', 1, FIRST_PULL_CAP_MS + SLOW_SCREEN_CAP_MS],
+  ])('%s counts as shown after the capped first pull plus its fallback', async (_name, waiting, atMs) => {
+    vi.useFakeTimers();
+    const { deps } = setup({ waiting });
+    const startup = runStartup(deps);
+    // The first pull never settles: its cap holds.
+    await vi.advanceTimersByTimeAsync(atMs - 1);
+    expect(startup.phases).not.toContain('first-screen-shown');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(startup.phases).toContain('first-screen-shown');
+    vi.useRealTimers();
+  });
+});

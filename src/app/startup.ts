@@ -1,0 +1,149 @@
+// The page's start-up, in named phases: mirror started → shell rendered → first screen shown → backend
+// client loaded → service worker registered. It owns every start-up timer; main.tsx only calls startApp.
+// On a first visit the first pull goes before everything else, and supabase-js and the service worker's
+// precache (1.5 MB) wait until the first screen has shown its data and the page is idle, so they compete
+// neither with the worker's download nor with the first screen's render and pictures. A visitor with a
+// saved session gets supabase-js at once. Each phase is a performance mark ("startup:<phase>").
+import { startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configResult } from '../config.ts';
+import { hasSavedSession, loadBackendClient, startBackend } from '../data/backend.ts';
+import { firstScreen, sliceRenders, startMirrorSync, type FirstScreen } from '../data/mirror.ts';
+import { renderApp, renderConfigError } from './app.tsx';
+import { registerServiceWorker } from './pwa.ts';
+
+export const STARTUP_PHASES = [
+  'mirror-started',
+  'shell-rendered',
+  'first-screen-shown',
+  'backend-loaded',
+  'service-worker-registered',
+] as const;
+export type StartupPhase = (typeof STARTUP_PHASES)[number];
+
+/** How long screens wait for the first pull at most before they may count as shown. */
+export const FIRST_PULL_CAP_MS = 5_000;
+/** After the first pull: a screen that shows no mirror data (sign-in, About) counts as shown this much later. */
+export const NO_DATA_SCREEN_MS = 3_000;
+/** After the first pull: a screen still waiting for its data (a slow or busy phone) is waited for up to this. */
+export const SLOW_SCREEN_CAP_MS = 20_000;
+/** The idle wait after the first screen is at most this long. */
+export const IDLE_TIMEOUT_MS = 2_000;
+
+export interface StartupDeps {
+  /** Starts the sync worker and its first pull; resolves when that pull has settled. */
+  startMirror(): Promise<void>;
+  /** Renders the app shell; `sliced`: in a transition (a first visit, see sliceRenders). */
+  renderShell(sliced: boolean): void;
+  sliceRenders: boolean;
+  firstScreen: Pick<FirstScreen, 'shown' | 'waiting'>;
+  hasSavedSession(): boolean;
+  /** supabase-js and its client. */
+  loadBackendClient(): Promise<unknown>;
+  /** The session, the outbox replay and their triggers. */
+  startBackend(): Promise<unknown>;
+  registerServiceWorker(): Promise<unknown>;
+  delay(ms: number): Promise<void>;
+  /** After the next frame, once the main thread is idle. */
+  whenIdle(): Promise<void>;
+  /** Called as each phase is reached (a performance mark in the page). */
+  onPhase?(phase: StartupPhase): void;
+}
+
+export interface Startup {
+  /** The phases reached so far, in order. */
+  readonly phases: readonly StartupPhase[];
+  /** Resolves once `phase` is reached. */
+  reached(phase: StartupPhase): Promise<void>;
+}
+
+/** Runs the start-up; the returned object tells which phases have been reached. */
+export function runStartup(deps: StartupDeps): Startup {
+  const state = {
+    phases: [] as StartupPhase[],
+    waiters: new Map<StartupPhase, Array<() => void>>(),
+  };
+  const enter = (phase: StartupPhase) => {
+    state.phases.push(phase);
+    deps.onPhase?.(phase);
+    state.waiters.get(phase)?.forEach((resolve) => resolve());
+    state.waiters.delete(phase);
+  };
+
+  // 1. First, because a first visit's screens wait for it: the sync worker and its first pull.
+  const firstPull = deps.startMirror();
+  enter('mirror-started');
+  const firstPullOrCap = Promise.race([firstPull, deps.delay(FIRST_PULL_CAP_MS)]);
+
+  // 2. On a first visit a transition: React renders the shell in slices of a few milliseconds instead of
+  // one long task, so the main thread stays responsive while the first screen waits for its data.
+  deps.renderShell(deps.sliceRenders);
+  enter('shell-rendered');
+
+  // 3. A screen reports its data shown (firstScreen); one that shows none gets NO_DATA_SCREEN_MS after the
+  // first pull, one still waiting then gets up to SLOW_SCREEN_CAP_MS. Then the page must be idle.
+  const fallback = firstPullOrCap.then(async () => {
+    await deps.delay(NO_DATA_SCREEN_MS);
+    if (deps.firstScreen.waiting() > 0) await deps.delay(SLOW_SCREEN_CAP_MS - NO_DATA_SCREEN_MS);
+  });
+  const shown = Promise.race([deps.firstScreen.shown, fallback])
+    .then(deps.whenIdle)
+    .then(() => enter('first-screen-shown'));
+
+  // 4. supabase-js at once for a signed-in visitor, else after the first screen; then, in a later task,
+  // the outbox and its schemas: two short tasks, not one long. Actions that need the backend sooner
+  // (sending a vote, signing in) load it themselves (data/backend.ts).
+  void (deps.hasSavedSession() ? Promise.resolve() : shown)
+    .then(deps.loadBackendClient)
+    .then(() => enter('backend-loaded'))
+    .then(() => deps.delay(0))
+    .then(deps.startBackend);
+
+  // 5. The service worker's precache waits for the first screen too.
+  void shown.then(deps.registerServiceWorker).then(() => enter('service-worker-registered'));
+
+  return {
+    get phases() {
+      return [...state.phases];
+    },
+    reached(phase) {
+      if (state.phases.includes(phase)) return Promise.resolve();
+      return new Promise((resolve) => state.waiters.set(phase, [...(state.waiters.get(phase) ?? []), resolve]));
+    },
+  };
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** After the next frame, once the main thread is idle (at most IDLE_TIMEOUT_MS later). */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+      else setTimeout(resolve, 200);
+    }),
+  );
+}
+
+/** Starts the app in `container`: the only call main.tsx makes. Null when the build's settings are invalid. */
+export function startApp(container: HTMLElement): Startup | null {
+  const root = createRoot(container);
+  if (!configResult.ok) {
+    // Without a valid backend URL and key nothing works; say exactly what to fix.
+    renderConfigError(root, configResult.problems);
+    return null;
+  }
+  return runStartup({
+    startMirror: startMirrorSync,
+    renderShell: (sliced) => (sliced ? startTransition(() => renderApp(root)) : renderApp(root)),
+    sliceRenders,
+    firstScreen,
+    hasSavedSession,
+    loadBackendClient,
+    startBackend,
+    registerServiceWorker,
+    delay,
+    whenIdle,
+    onPhase: (phase) => globalThis.performance?.mark?.(`startup:${phase}`),
+  });
+}

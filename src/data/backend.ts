@@ -1,0 +1,75 @@
+// The write door of the data layer: the backend's supabase-js client, the session, the outbox (votes and
+// coupon requests waiting to be sent) and sync-now. Cheap to import: supabase-js, the outbox replay and the
+// outbox's schemas load on the first call that needs them (backend-runtime.ts), so the first screen's
+// JavaScript stays small; app/startup.ts starts them once the first screen has shown its data, or at
+// once when a session is saved.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useStore } from 'zustand';
+import { applyAuthEvent, authStore, hasSavedSession, signOut as endSession, type AuthState } from './auth.ts';
+import { db } from './mirror.ts';
+import type { CouponInput, VoteInput } from './outbox/outbox.ts';
+import type { CouponItem, VoteItem } from './outbox/types.ts';
+
+/** applyAuthEvent mirrors a session into the auth store at once (e.g. right after signing in). */
+export { applyAuthEvent, authStore, hasSavedSession };
+export type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+export type { AuthState, SessionUser } from './auth.ts';
+export type { CouponInput, VoteInput };
+
+const runtime = () => import('./backend-runtime.ts');
+// The outbox module (and its zod schemas) loads on the first write, not with the shell.
+const outbox = () => import('./outbox/outbox.ts');
+
+// ---- The client and its start ----------------------------------------------------------------------------
+
+/** Loads supabase-js and makes the one client (startup's first backend step). */
+export const loadBackendClient = (): Promise<SupabaseClient> => import('./supabase.ts').then((m) => m.supabase);
+
+/** The one supabase-js client, loaded on first use. */
+export const backendClient = (): Promise<SupabaseClient> => runtime().then((m) => m.client);
+
+/** Starts what keeps the session and the outbox moving (once; app/startup.ts calls it). */
+export const startBackend = (): Promise<void> => runtime().then((m) => void m.startDataLayer());
+
+// ---- The session -----------------------------------------------------------------------------------------
+
+/** The signed-in visitor as the screens see it; re-renders when it changes. */
+export function useAuth(): AuthState {
+  return useStore(authStore);
+}
+
+/** Signs out; failures are only logged (SPEC §8), the local session is cleared either way. */
+export const signOut = async (): Promise<void> => endSession(await backendClient());
+
+// ---- Sync and the outbox ---------------------------------------------------------------------------------
+
+/** Pulls the mirror now; failures show in the sync status. */
+export const syncNow = (): Promise<void> => runtime().then((m) => m.syncNow());
+
+/** Replays the outbox now; joins a replay already running. */
+export const drainOutboxNow = (): Promise<void> => runtime().then((m) => m.drainOutboxNow());
+
+/** Validates and queues a vote, then starts sending it; throws OutboxError ('invalid_payload' | 'quota'). */
+export async function queueVote(input: VoteInput): Promise<VoteItem> {
+  const item = await (await outbox()).enqueueVote(db, input);
+  void drainOutboxNow();
+  return item;
+}
+
+/** Queues a coupon request of the signed-in visitor, then starts sending it. */
+export async function queueCouponRequest(input: CouponInput): Promise<CouponItem> {
+  const item = await (await outbox()).enqueueCoupon(db, input);
+  void drainOutboxNow();
+  return item;
+}
+
+/** Sends a failed or needs-sign-in item again. */
+export async function retryOutboxItem(id: string): Promise<void> {
+  await (await outbox()).retryItem(db, id);
+  await drainOutboxNow();
+}
+
+/** Deletes a failed item (the caller asks the visitor first). */
+export async function discardOutboxItem(id: string): Promise<void> {
+  await (await outbox()).discardItem(db, id);
+}

@@ -1,0 +1,106 @@
+// The account screens' calls to the backend (supabase-js, loaded on first use through data/backend.ts).
+// Every answer the screens use is parsed with zod here, so nothing downstream casts a supabase-js result.
+import { applyAuthEvent, backendClient, signOut } from '../../data/backend.ts';
+import { z } from '../../lib/zod.ts';
+import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
+
+/** A nullable text column: null when absent. */
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
+
+const profileSchema = z.object({
+  ...(Object.fromEntries(PROFILE_FIELDS.map((k) => [k, text])) as Record<ProfileField, typeof text>),
+  id: z.string().optional(),
+  email: z.string(),
+  verified: z
+    .boolean()
+    .nullish()
+    .transform((v) => v === true),
+  last_updated: z.string().nullish(),
+  avatar_url: z.string().nullish(),
+});
+
+/** SPEC §3 "User (profile)". */
+export type Profile = z.output<typeof profileSchema>;
+
+/** send-verification's 2xx answer: `sent: false` with a message when no mail was needed. */
+const verificationReplySchema = z.object({ sent: z.boolean().optional(), message: z.string().optional() }).nullish();
+export type VerificationReply = z.output<typeof verificationReplySchema>;
+
+/** PostgREST's "no rows" for .single(). */
+const NO_ROWS = 'PGRST116';
+
+/** Signs in and applies the session at once, so a guarded `next` sees it; throws the auth error. */
+export async function signIn(email: string, password: string): Promise<void> {
+  const client = await backendClient();
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  applyAuthEvent('SIGNED_IN', data.session);
+}
+
+/** Creates the account with the profile as metadata; throws the auth error. */
+export async function signUp(email: string, password: string, profile: Record<string, string>): Promise<void> {
+  const client = await backendClient();
+  const { error } = await client.auth.signUp({ email, password, options: { data: profile } });
+  if (error) throw error;
+}
+
+export { signOut };
+
+/** Mails a password-reset link that lands on `redirectTo`; throws on failure. */
+export async function sendPasswordReset(email: string, redirectTo: string): Promise<void> {
+  const client = await backendClient();
+  const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo });
+  if (error) throw error;
+}
+
+/** Sets a new password for the (recovery) session; throws on failure. */
+export async function updatePassword(password: string): Promise<void> {
+  const client = await backendClient();
+  const { error } = await client.auth.updateUser({ password });
+  if (error) throw error;
+}
+
+/** Spends an activation token (verify_account); the error's message when it is refused. */
+export async function verifyAccount(token: string): Promise<{ ok: true } | { ok: false; message: string | null }> {
+  const client = await backendClient();
+  const { error } = await client.rpc('verify_account', { p_token: token });
+  return error ? { ok: false, message: error.message || null } : { ok: true };
+}
+
+/** Asks send-verification for an activation mail: its parsed answer, or the function's error. */
+export async function requestVerificationMail(email: string): Promise<{ ok: true; reply: VerificationReply } | { ok: false; error: unknown }> {
+  const client = await backendClient();
+  const { data, error } = await client.functions.invoke('send-verification', { body: { email } });
+  if (error) return { ok: false, error };
+  // An answer of another shape counts as sent, as before: the function said 2xx.
+  const reply = verificationReplySchema.safeParse(data);
+  return { ok: true, reply: reply.success ? reply.data : null };
+}
+
+/** The visitor's users row by e-mail; null when there is none (SPEC §7 tolerates "no rows"). */
+export async function loadProfile(email: string): Promise<Profile | null> {
+  const client = await backendClient();
+  const { data, error } = await client.from('users').select('*').eq('email', email).single();
+  if (error) {
+    if (error.code === NO_ROWS) return null;
+    throw error;
+  }
+  return profileSchema.parse(data);
+}
+
+/** Saves the editable fields of the visitor's row; the row as stored. Throws when nothing was updated. */
+export async function saveProfile(email: string, fields: Record<ProfileField, string | null>): Promise<Profile> {
+  const client = await backendClient();
+  const { data, error } = await client
+    .from('users')
+    .update({ ...fields, last_updated: new Date().toISOString() })
+    .eq('email', email)
+    .select('*');
+  if (error) throw error;
+  const [row] = z.array(profileSchema).parse(data ?? []);
+  if (!row) throw new Error('no row updated');
+  return row;
+}
