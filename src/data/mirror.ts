@@ -17,7 +17,7 @@ export type * from './rows.ts';
 export type { CouponItem, CouponPayload, OutboxItem, OutboxStatus, VoteItem, VotePayload } from './outbox/types.ts';
 export type { SyncStatus };
 export { useSyncStatus };
-export { OFFLINE_MESSAGE, QUOTA_MESSAGE } from './sync/messages.ts';
+export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/messages.ts';
 
 /** The page's one Dexie database. */
 export const db: ShowDb = showDb();

@@ -1,4 +1,4 @@
-// The dedicated module worker that pulls the mirror (started by app-data.ts through worker-engine.ts), so
+// The dedicated module worker that pulls the mirror (started by data/mirror.ts through worker-engine.ts), so
 // that fetching, validating and writing the catalogue never blocks the page's main thread.
 import { createShowClient } from '../client.ts';
 import { showDb } from '../db.ts';
