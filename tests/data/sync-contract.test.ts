@@ -151,7 +151,7 @@ describe('a pull that never answers', () => {
       dbs.push(db);
       const status = createSyncStatusStore();
       const anon = anonClient(proxy.url);
-      const engine = createSyncEngine({ db, client: anon, status, persist: async () => true, deadlineMs: 400 });
+      const engine = createSyncEngine({ db, client: anon, status, persist: async () => true, deadlineMs: 1_500 });
 
       await expect(engine.pull()).rejects.toEqual(new SyncError('timeout', TIMEOUT_MESSAGE));
       expect(status.getState()).toMatchObject({ syncing: false, lastError: TIMEOUT_MESSAGE, lastSyncedAt: null });
@@ -167,9 +167,10 @@ describe('a pull that never answers', () => {
       const stop = startSyncTriggers(engine, { target: new EventTarget(), doc, status, isOnline: () => true, retryDelayMs });
       try {
         await vi.waitFor(() => expect(status.getState().retryAt).not.toBeNull(), { timeout: 5_000 });
-        await vi.waitFor(() => expect(status.getState().lastSyncedAt).not.toBeNull(), { timeout: 10_000 });
+        await vi.waitFor(() => expect(status.getState().lastSyncedAt).not.toBeNull(), { timeout: 20_000 });
         expect(status.getState()).toMatchObject({ lastError: null, syncing: false, retryAt: null });
-        expect(delays).toEqual([0, 1]);
+        // Stalled twice more (the trigger's pull, retry 0), then answered; a slow machine may need one more try.
+        expect(delays.slice(0, 2)).toEqual([0, 1]);
         expect(proxy.stalled).toBe(3);
         expect(await db.breeds.count()).toBeGreaterThan(0);
       } finally {

@@ -11,11 +11,11 @@ export const ADD_SPONSORS_AND_BREED_ORIGIN = `
   alter table public.sponsors enable row level security;
   grant select on public.sponsors to anon, authenticated;
   create policy "catalogue is public" on public.sponsors for select to anon, authenticated using (true);
-  create or replace function public.sync_tables() returns text[] language sql immutable set search_path = '' as $$
-    select array['breeds', 'organizations', 'catteries', 'cattery_has_breed', 'quality_labels',
-                 'cattery_has_quality_label', 'litters', 'litter_images', 'events', 'event_schedule', 'advertisers',
-                 'sponsors']
-  $$;
+  do $do$ begin
+    execute format($f$create or replace function public.sync_tables() returns text[] language sql immutable
+                      set search_path = '' as $b$ select %L::text[] $b$$f$,
+                   array_append(public.sync_tables(), 'sponsors'));
+  end $do$;
   select public.sync_pull_rebuild();
   alter table public.breeds add column origin_country text not null default 'unknown';
   insert into public.sponsors (name) values ('Whisker Foods');
