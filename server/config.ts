@@ -1,6 +1,6 @@
 // Venue-server configuration from the environment (.env.example documents every key).
 import { z } from 'zod';
-import type { PasswordRule } from '../src/lib/password.ts';
+import type { PasswordRule } from '../shared/password.ts';
 
 /** Supabase's well-known local demo secret and keys (the same as `supabase start`). */
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { catterySlug } from '../../src/lib/slug.ts';
-import { parseListText, toListText } from '../../src/lib/list-text.ts';
-import { breedTraitScores } from '../../src/lib/breed-traits.ts';
-import { validateVote } from '../../src/lib/vote.ts';
+import { catterySlug } from '../../shared/paths.ts';
+import { parseListText, toListText } from '../../shared/list-text.ts';
+import { breedTraitScores } from '../../shared/breed-traits.ts';
+import { validateVote } from '../../shared/vote.ts';
 
 describe('catterySlug', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD_RULE, PASSWORD_SPECIALS, passwordChecklist, passwordMisses, passwordProblems } from '../../src/lib/password.ts';
+import { DEFAULT_PASSWORD_RULE, PASSWORD_SPECIALS, passwordChecklist, passwordMisses, passwordProblems } from '../../shared/password.ts';
 
 const LENGTH = 'Password must be at least 8 characters';
 const DIGIT = 'Password must contain at least one digit';

@@ -11,7 +11,7 @@ import {
   timeZoneOffsetMs,
   zonedDateTime,
   zonedTimeToInstant,
-} from '../../src/lib/dates.ts';
+} from '../../shared/dates.ts';
 import {
   classifySchedule,
   DEFAULT_EVENT_TIME_ZONE,
@@ -22,7 +22,7 @@ import {
   timeZoneNote,
   UP_NEXT_WINDOW_MS,
   type ScheduleSession,
-} from '../../src/lib/schedule.ts';
+} from '../../shared/schedule.ts';
 
 const AMS = 'Europe/Amsterdam';
 const HOUR_MS = 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { appConfig } from '../../config.ts';
 import { client } from '../../data/app-data.ts';
 import { signOut } from '../../data/auth.ts';
-import { passwordProblems } from '../../lib/password.ts';
+import { passwordProblems } from '../../../shared/password.ts';
 import { ErrorBox } from '../../ui/states.tsx';
 import { FieldError, PasswordField, TextField, AddressFieldset } from './fields.tsx';
 import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';

@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { appConfig } from '../../config.ts';
 import { client } from '../../data/app-data.ts';
 import { authStore, signOut } from '../../data/auth.ts';
-import { passwordProblems } from '../../lib/password.ts';
+import { passwordProblems } from '../../../shared/password.ts';
 import { ErrorBox } from '../../ui/states.tsx';
 import { PasswordField } from './fields.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { db } from '../../data/mirror.ts';
 import type { Advertiser } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
-import { formatDiscount, formatRebate } from '../../lib/money.ts';
+import { formatDiscount, formatRebate } from '../../../shared/money.ts';
 import { pairProducts } from '../../lib/products.ts';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';

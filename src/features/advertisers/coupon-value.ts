@@ -1,7 +1,7 @@
 // What a coupon is worth, in the words of the coupon e-mail (SPEC §9): "$10.00 off" or "15% off".
 import type { Advertiser } from '../../data/rows.ts';
 import type { CouponItem, CouponPayload } from '../../data/outbox/types.ts';
-import { formatDiscount, formatRebate } from '../../lib/money.ts';
+import { formatDiscount, formatRebate } from '../../../shared/money.ts';
 
 export type CouponKind = CouponPayload['coupon_type'];
 

@@ -1,7 +1,7 @@
 // A cattery's card (image, name, verified badge, place, website, certified since, View Cattery).
 import { Link } from 'react-router';
 import type { Cattery } from '../../data/rows.ts';
-import { catterySlug } from '../../lib/slug.ts';
+import { catterySlug } from '../../../shared/paths.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { returnUrlParam, websiteHref, websiteText } from './cattery-view.ts';
 import './breeders.css';

@@ -2,8 +2,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { db } from '../../data/mirror.ts';
 import type { Breed, Cattery, CatteryQualityLabel, Litter, Organization, QualityLabel } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
-import { formatDateEnGb } from '../../lib/dates.ts';
-import { catterySlug } from '../../lib/slug.ts';
+import { formatDateEnGb } from '../../../shared/dates.ts';
+import { catterySlug } from '../../../shared/paths.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { joinAddress } from '../../ui/map/geo.ts';
@@ -12,7 +12,7 @@ import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { VerifiedBadge, WebsiteLink } from './cattery-card.tsx';
 import { isLabelExpired, kittenCount, localIsoDate, safeReturnUrl, telHref } from './cattery-view.ts';
 import './breeders.css';
-import { compareText } from '../../lib/compare.ts';
+import { compareText } from '../../../shared/compare.ts';
 
 interface CatteryLabel {
   link: CatteryQualityLabel;

@@ -2,12 +2,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { db } from '../../data/mirror.ts';
 import type { Breed, Cattery } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
-import { parseListText } from '../../lib/list-text.ts';
-import { catterySlug } from '../../lib/slug.ts';
+import { parseListText } from '../../../shared/list-text.ts';
+import { catterySlug } from '../../../shared/paths.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
-import { compareText } from '../../lib/compare.ts';
+import { compareText } from '../../../shared/compare.ts';
 
 const TILES: [keyof Breed, string][] = [
   ['activity_level', 'Activity Level'],

@@ -3,13 +3,13 @@ import { Link, useParams } from 'react-router';
 import { db } from '../../data/mirror.ts';
 import type { ScheduleSession, ShowEvent } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
-import { formatDateRange, formatScheduleDay, formatTime } from '../../lib/dates.ts';
-import { eventTimeZone, timeZoneNote } from '../../lib/schedule.ts';
+import { formatDateRange, formatScheduleDay, formatTime } from '../../../shared/dates.ts';
+import { eventTimeZone, timeZoneNote } from '../../../shared/schedule.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import './events.css';
-import { compareText } from '../../lib/compare.ts';
+import { compareText } from '../../../shared/compare.ts';
 
 interface EventDetail {
   event: ShowEvent | undefined;

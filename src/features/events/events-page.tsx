@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { db } from '../../data/mirror.ts';
 import type { ShowEvent } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
-import { formatDateRange, zonedDateTime } from '../../lib/dates.ts';
-import { eventNotEnded, eventTimeZone } from '../../lib/schedule.ts';
+import { formatDateRange, zonedDateTime } from '../../../shared/dates.ts';
+import { eventNotEnded, eventTimeZone } from '../../../shared/schedule.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import './events.css';
-import { compareText } from '../../lib/compare.ts';
+import { compareText } from '../../../shared/compare.ts';
 
 /** An event drops off the list when its last day is over at the venue; a minute's lag is fine. */
 const REFRESH_MS = 60_000;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { db } from '../../data/mirror.ts';
 import type { Breed, Cattery, Litter } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
-import { formatDateEnGb } from '../../lib/dates.ts';
+import { formatDateEnGb } from '../../../shared/dates.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
 import { availabilityText, AvailabilityBadge, CatteryLink, isSoldOut } from './litter-parts.tsx';

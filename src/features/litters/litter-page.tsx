@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { db } from '../../data/mirror.ts';
 import type { Breed, Cattery, Litter, LitterImage } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
-import { formatDateEnGb } from '../../lib/dates.ts';
+import { formatDateEnGb } from '../../../shared/dates.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';

@@ -1,7 +1,7 @@
 // Pieces the kittens list and the litter page share: availability wording and the cattery link.
 import { Link } from 'react-router';
 import type { Cattery, Litter } from '../../data/rows.ts';
-import { catterySlug } from '../../lib/slug.ts';
+import { catterySlug } from '../../../shared/paths.ts';
 
 /** Whether no kitten of the litter is still available. */
 export function isSoldOut(litter: Litter): boolean {
