@@ -1,4 +1,5 @@
 // One line saying where a queued write stands (DESIGN: "queued — will send when you are back online", "sent", or the error).
+import { ERROR_FALLBACK } from '../../shared/messages.ts';
 import type { OutboxItem } from '../data/outbox/types.ts';
 
 export function outboxStatusText(item: OutboxItem, online: boolean): string {
@@ -12,7 +13,7 @@ export function outboxStatusText(item: OutboxItem, online: boolean): string {
     case 'needs_sign_in':
       return item.lastError ?? 'Sign in again to send this request.';
     case 'failed':
-      return item.lastError ?? 'An error occurred';
+      return item.lastError ?? ERROR_FALLBACK;
   }
 }
 

@@ -5,6 +5,7 @@ import { appConfig } from '../../config.ts';
 import { client } from '../../data/app-data.ts';
 import { ErrorBox } from '../../ui/states.tsx';
 import { TextField } from './fields.tsx';
+import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { looksLikeEmail } from './messages.ts';
 import './account.css';
 
@@ -24,7 +25,7 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     setError(null);
     if (!looksLikeEmail(email)) {
-      setEmailError('Invalid email address');
+      setEmailError(ACCOUNT_MESSAGES.invalidEmail);
       return;
     }
     setEmailError(undefined);

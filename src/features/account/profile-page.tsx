@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useStore } from 'zustand';
+import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { client } from '../../data/app-data.ts';
 import { authStore } from '../../data/auth.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
@@ -115,7 +116,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   if (!user) {
     body = <Loading>Loading profile…</Loading>;
   } else if (!email) {
-    body = <ErrorBox>User email not found. Please try logging in again.</ErrorBox>;
+    body = <ErrorBox>{ACCOUNT_MESSAGES.userEmailNotFound}</ErrorBox>;
   } else if (loadError) {
     body = <ErrorBox>{loadError}</ErrorBox>;
   } else if (!profile) {

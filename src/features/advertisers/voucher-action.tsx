@@ -12,16 +12,15 @@ import type { CouponItem } from '../../data/outbox/types.ts';
 import type { Advertiser } from '../../data/rows.ts';
 import { useSyncStatus } from '../../data/sync/use-sync-status.ts';
 import { CouponCard } from './coupon-card.tsx';
+import { COUPON_MESSAGES as SHARED_COUPON_MESSAGES } from '../../../shared/messages.ts';
 import { couponValue, isSentCoupon, type CouponKind } from './coupon-value.ts';
 
 /** SPEC §8 and §6 texts. */
 export const COUPON_MESSAGES = {
   sent: 'Coupon sent to your email',
-  failed: 'Failed to send coupon email. Please try again later.',
-  noEmail: 'User email not found. Please try logging in again.',
+  ...SHARED_COUPON_MESSAGES,
   savedOffline: 'Saved — will be sent when you are back online',
   sending: 'Sending your coupon request…',
-  signInAgain: 'Sign in again to send this coupon request.',
 } as const;
 
 /** This visitor's requests for one advertiser and voucher kind, newest first; undefined while loading. */
