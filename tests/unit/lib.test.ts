@@ -69,14 +69,19 @@ describe('validateVote (SPEC §5)', () => {
     });
   });
   it.each([
-    [{ first_name: '  ' }, 'Please fill in all required fields'],
-    [{ last_name: '' }, 'Please fill in all required fields'],
-    [{ catalog_number: ' ' }, 'Please fill in all required fields'],
-    [{ email: ' ', phone: '' }, 'Please provide either an email address or phone number'],
-    [{ email: 'ada@example' }, 'Please enter a valid email address'],
-    [{ email: 'ada @example.com' }, 'Please enter a valid email address'],
-  ])('%j → %s', (change, message) => {
-    expect(validateVote({ ...form, ...change })).toEqual({ ok: false, message });
+    [{ first_name: '  ' }, 'Please fill in all required fields', ['first_name']],
+    [{ last_name: '', catalog_number: ' ' }, 'Please fill in all required fields', ['last_name', 'catalog_number']],
+    [{ catalog_number: ' ' }, 'Please fill in all required fields', ['catalog_number']],
+    [{ email: ' ', phone: '' }, 'Please provide either an email address or phone number', ['email', 'phone']],
+    [{ email: 'ada@example' }, 'Please enter a valid email address', ['email']],
+    [{ email: 'ada @example.com' }, 'Please enter a valid email address', ['email']],
+    [{ first_name: 'A'.repeat(101) }, 'At most 100 characters', ['first_name']],
+    [{ phone: '1'.repeat(41) }, 'At most 40 characters', ['phone']],
+  ])('%j → %s', (change, message, fields) => {
+    expect(validateVote({ ...form, ...change })).toEqual({ ok: false, message, fields });
+  });
+  it('allows each field its full length, counted after trimming', () => {
+    expect(validateVote({ ...form, first_name: ` ${'A'.repeat(100)} `, catalog_number: '9'.repeat(40) }).ok).toBe(true);
   });
   it('accepts a phone without an e-mail', () => {
     expect(validateVote({ ...form, email: '', phone: '+31 6 1234' })).toMatchObject({ ok: true, vote: { email: null, phone: '+31 6 1234' } });
