@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catterySlug } from '../../shared/paths.ts';
+import { catterySlug, pathParam, paths } from '../../shared/paths.ts';
 import { parseListText, toListText } from '../../shared/list-text.ts';
 import { breedTraitScores } from '../../shared/breed-traits.ts';
 import { validateVote } from '../../shared/vote.ts';
@@ -87,3 +87,36 @@ describe('validateVote (SPEC §5)', () => {
     expect(validateVote({ ...form, email: '', phone: '+31 6 1234' })).toMatchObject({ ok: true, vote: { email: null, phone: '+31 6 1234' } });
   });
 });
+
+describe('paths: one shape and one encoding for every link', () => {
+  it.each([
+    ['/breeders', '/breeders'],
+    ['/breeds/ABY?x=1&y=2', '/breeds/ABY%3Fx%3D1%26y%3D2'],
+    ['/catteries/a b#c', '/catteries/a%20b%23c'],
+  ])('pathParam(%s) = %s, and reads back', (path, expected) => {
+    expect(pathParam(path)).toBe(expected);
+    expect(new URLSearchParams(`returnUrl=${pathParam(path)}`).get('returnUrl')).toBe(path);
+  });
+
+  it('builds the cattery link the breed, breeders, kittens and litter screens use', () => {
+    expect(paths.cattery('The Purring Paws!')).toBe('/catteries/the-purring-paws');
+    expect(paths.cattery('Purr Palace', '/breeders')).toBe('/catteries/purr-palace?returnUrl=/breeders');
+    expect(paths.cattery('Purr Palace', paths.breed('MCO'))).toBe('/catteries/purr-palace?returnUrl=/breeds/MCO');
+    expect(paths.cattery('Purr Palace', paths.litter(7))).toBe('/catteries/purr-palace?returnUrl=/litters/7');
+  });
+
+  it('encodes path segments and same-app paths in queries', () => {
+    expect(paths.breed('A/B C')).toBe('/breeds/A%2FB%20C');
+    expect(paths.event(3)).toBe('/events/3');
+    expect(paths.advertiser(12)).toBe('/pet-products/12');
+    expect(paths.login()).toBe('/login');
+    expect(paths.login('/pet-products/12?tab=1')).toBe('/login?next=/pet-products/12%3Ftab%3D1');
+  });
+
+  it('builds the e-mailed links on the site URL', () => {
+    expect(paths.activateAccount('https://show.example/', 'aB3')).toBe('https://show.example/activate-account?token=aB3');
+    expect(paths.resetPassword('https://show.example/app/')).toBe('https://show.example/app/reset-password');
+    expect(paths.resetPassword('https://show.example')).toBe('https://show.example/reset-password');
+  });
+});
+

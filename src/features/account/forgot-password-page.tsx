@@ -7,12 +7,13 @@ import { ErrorBox } from '../../ui/states.tsx';
 import { TextField } from './fields.tsx';
 import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { looksLikeEmail } from './messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import './account.css';
 
 /** Where the mailed link lands: this app's /reset-password, under its base path. */
 function resetPasswordUrl(): string {
   const base = appConfig().basePath;
-  return `${location.origin}${base.endsWith('/') ? base : `${base}/`}reset-password`;
+  return paths.resetPassword(`${location.origin}${base}`);
 }
 
 export function ForgotPasswordPage() {

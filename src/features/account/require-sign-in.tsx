@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useStore } from 'zustand';
 import { authStore } from '../../data/auth.ts';
 import { Loading } from '../../ui/states.tsx';
+import { paths } from '../../../shared/paths.ts';
 
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const { ready, isAuthenticated } = useStore(authStore);
@@ -17,8 +18,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
     );
   }
   if (!isAuthenticated) {
-    const here = encodeURIComponent(`${location.pathname}${location.search}`).replace(/%2F/g, '/');
-    return <Navigate to={`/login?next=${here}`} replace />;
+    return <Navigate to={paths.login(`${location.pathname}${location.search}`)} replace />;
   }
   return <>{children}</>;
 }

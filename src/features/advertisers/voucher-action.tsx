@@ -14,6 +14,7 @@ import { useSyncStatus } from '../../data/sync/use-sync-status.ts';
 import { CouponCard } from './coupon-card.tsx';
 import { COUPON_MESSAGES as SHARED_COUPON_MESSAGES } from '../../../shared/messages.ts';
 import { couponValue, isSentCoupon, type CouponKind } from './coupon-value.ts';
+import { paths } from '../../../shared/paths.ts';
 
 /** SPEC §8 and §6 texts. */
 export const COUPON_MESSAGES = {
@@ -40,7 +41,7 @@ function useCouponRequests(userId: string | null, advertiserId: number, kind: Co
   }, [userId, advertiserId, kind]);
 }
 
-const loginHref = (advertiserId: number) => `/login?next=/pet-products/${advertiserId}`;
+const loginHref = (advertiserId: number) => paths.login(paths.advertiser(advertiserId));
 
 function RequestState({ item, online, advertiserId }: { item: CouponItem; online: boolean; advertiserId: number }) {
   const retry = () => void retryItem(db, item.id).then(() => drainOutboxNow());

@@ -2,15 +2,15 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { db } from '../../data/mirror.ts';
 import type { Breed, Cattery, CatteryQualityLabel, Litter, Organization, QualityLabel } from '../../data/rows.ts';
 import { useMirror } from '../../data/use-mirror.ts';
-import { formatDateEnGb } from '../../../shared/dates.ts';
-import { catterySlug } from '../../../shared/paths.ts';
+import { formatDateEnGb, localIsoDate } from '../../../shared/dates.ts';
+import { catterySlug, paths } from '../../../shared/paths.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { joinAddress } from '../../ui/map/geo.ts';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { VerifiedBadge, WebsiteLink } from './cattery-card.tsx';
-import { isLabelExpired, kittenCount, localIsoDate, safeReturnUrl, telHref } from './cattery-view.ts';
+import { isLabelExpired, kittenCount, safeReturnUrl, telHref } from './cattery-view.ts';
 import './breeders.css';
 import { compareText } from '../../../shared/compare.ts';
 
@@ -133,7 +133,7 @@ function LittersTable({ litters }: { litters: CatteryDetail['litters'] }) {
               <td data-label="Males">{kittenCount(litter.num_male_kittens, litter.available_male_kittens)}</td>
               <td data-label="Females">{kittenCount(litter.num_female_kittens, litter.available_female_kittens)}</td>
               <td data-label="Details">
-                <Link to={`/litters/${litter.id}`}>
+                <Link to={paths.litter(litter.id)}>
                   View litter<span className="breeders-sr-only"> born {formatDateEnGb(litter.date_of_birth)}</span>
                 </Link>
               </td>

@@ -8,6 +8,7 @@ import { eventRunning, upcomingEvents } from '../../../shared/schedule.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
+import { paths } from '../../../shared/paths.ts';
 import './events.css';
 
 /** An event drops off the list when its last day is over at the venue; a minute's lag is fine. */
@@ -35,7 +36,7 @@ function EventCard({ event, now }: { event: ShowEvent; now: Date }) {
           )}
           {event.description && <p className="event-description">{event.description}</p>}
           <p className="event-card-actions">
-            <Link to={`/events/${event.id}`} className="button" aria-label={`More Details about ${event.name}`}>
+            <Link to={paths.event(event.id)} className="button" aria-label={`More Details about ${event.name}`}>
               More Details
             </Link>
           </p>

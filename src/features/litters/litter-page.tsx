@@ -8,6 +8,7 @@ import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { CatteryLink, isSoldOut } from './litter-parts.tsx';
+import { paths } from '../../../shared/paths.ts';
 import './litters.css';
 
 interface LitterDetail {
@@ -97,7 +98,7 @@ export function LitterPage() {
             <div>
               <dt>Cattery</dt>
               <dd>
-                <CatteryLink cattery={cattery} returnUrl={`/litters/${litter.id}`} />
+                <CatteryLink cattery={cattery} returnUrl={paths.litter(litter.id)} />
                 {cattery?.city && <span className="muted"> · {[cattery.city, cattery.country].filter(Boolean).join(', ')}</span>}
               </dd>
             </div>
@@ -111,7 +112,7 @@ export function LitterPage() {
               <div>
                 <dt>Breed</dt>
                 <dd>
-                  <Link to={`/breeds/${breed.universal_breed_abbreviation}`}>{breed.breed_name}</Link>
+                  <Link to={paths.breed(breed.universal_breed_abbreviation)}>{breed.breed_name}</Link>
                 </dd>
               </div>
             )}

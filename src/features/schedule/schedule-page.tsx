@@ -9,6 +9,7 @@ import { deviceTimeZone, formatScheduleDay, formatTime } from '../../../shared/d
 import { classifySchedule, eventTimeZone, sameTimeZone, timeZoneNote } from '../../../shared/schedule.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
+import { paths } from '../../../shared/paths.ts';
 import './schedule.css';
 
 /** SPEC §9: the schedule clock refreshes every second. */
@@ -27,7 +28,7 @@ async function loadSchedule(): Promise<ScheduleData> {
 function SessionItem({ session, event, zoneLabel }: { session: ScheduleSession; event: ShowEvent | undefined; zoneLabel: string | null }) {
   return (
     <li className="session">
-      <Link to={`/events/${session.event_id}`}>
+      <Link to={paths.event(session.event_id)}>
         <span className="session-time">
           {formatTime(session.start_time)}–{formatTime(session.end_time)}
           {zoneLabel && <span className="session-zone">{zoneLabel}</span>}

@@ -5,6 +5,7 @@ import { bearer, json, preflight, readJson } from '../_shared/http.ts';
 import type { FunctionDeps, Handler } from '../_shared/deps.ts';
 import { VERIFICATION_TOKEN_TTL_MS, verificationToken } from '../_shared/codes.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 
 /** One verification e-mail per address per minute: the resend button cannot be used to flood an inbox. */
 export const RESEND_INTERVAL_MS = 60_000;
@@ -58,7 +59,7 @@ export function createSendVerificationHandler(deps: FunctionDeps): Handler {
     });
     if (stored.error) return json(500, { error: stored.error.message });
 
-    const link = `${deps.siteUrl}/activate-account?token=${token}`;
+    const link = paths.activateAccount(deps.siteUrl, token);
     try {
       await deps.sendMail({
         to: profile.data.email,
