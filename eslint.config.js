@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** ES builtins only: every browser and Node global that is not one is switched off. */
+const onlyEsGlobals = {
+  ...Object.fromEntries(Object.keys({ ...globals.browser, ...globals.node, ...globals.worker }).map((name) => [name, 'off'])),
+  ...globals.es2024,
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'supabase/functions/node_modules', 'coverage'] },
   js.configs.recommended,
@@ -67,17 +73,42 @@ export default tseslint.config(
   {
     files: ['src/lib/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*', '!../lib/*'], message: 'lib/ is pure: it imports nothing from the app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!lib/|\\.\\./shared/)', message: 'lib/ is pure: it imports nothing from the app (shared/ rules are fine).' }] },
+      ],
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/features/**', '**/src/data/**', '**/src/app/**', '**/src/ui/**'], message: 'The server may share only src/lib.' }] }],
+      // The rules the server shares with the app live in shared/; src/ is the app's alone.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'The server may share only shared/, never src/.' }] }],
     },
   },
   {
     files: ['supabase/functions/**/*.ts'],
     languageOptions: { globals: { Deno: 'readonly' } },
+  },
+  {
+    // shared/: the pure rules the app, the service worker, the venue server and the Edge Functions all use
+    // (DESIGN.md). It imports only itself and uses only ES builtins (plus URL, which every runtime has):
+    // no DOM, Node or Deno API, no npm package.
+    files: ['shared/**/*.ts'],
+    // Flat config merges globals, so the browser and Node ones the block above grants are switched off.
+    languageOptions: { globals: { ...onlyEsGlobals, URL: 'readonly' } },
+    rules: {
+      'no-undef': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*'], message: 'shared/ imports only shared/ files.' },
+            { group: ['node:*'], message: 'shared/ is pure: no Node modules.' },
+            { regex: '^[^.]', message: 'shared/ is pure: no packages (it runs in the app, the service worker, Node and Deno).' },
+          ],
+        },
+      ],
+    },
   },
 );

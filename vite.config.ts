@@ -4,7 +4,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ORIGIN, parseConfig } from './src/config-schema.ts';
-import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './src/lib/csp.ts';
+import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './shared/csp.ts';
 
 /**
  * .env.example holds working local defaults, so a fresh checkout builds without a .env. They fill in

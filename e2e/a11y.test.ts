@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_USER } from '../server/seed/index.ts';
 import type { VenueServer } from '../server/start.ts';
-import { catterySlug } from '../src/lib/slug.ts';
+import { catterySlug } from '../shared/paths.ts';
 import { QUIZ_QUESTIONS } from '../src/lib/quiz.ts';
 import { formatViolations, runAxe } from './axe.ts';
 import { VIEWPORTS, type ViewportName } from './app-page.ts';

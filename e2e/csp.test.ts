@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CSP_FILE } from '../src/lib/csp.ts';
-import { catterySlug } from '../src/lib/slug.ts';
+import { CSP_FILE } from '../shared/csp.ts';
+import { catterySlug } from '../shared/paths.ts';
 import { DIST_DIR } from './browser.ts';
 import { launchProfile, startServerOnDistCopy, waitForController, type Profile, type PwaServer } from './pwa-helpers.ts';
 

@@ -6,7 +6,7 @@ import { DEMO_USER } from '../server/seed/index.ts';
 import type { VenueServer } from '../server/start.ts';
 import { pairProducts } from '../src/lib/products.ts';
 import { QUIZ_QUESTIONS } from '../src/lib/quiz.ts';
-import { VOTE_MESSAGES } from '../src/lib/vote.ts';
+import { VOTE_MESSAGES } from '../shared/messages.ts';
 import { openSyncedApp, VIEWPORTS } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
 

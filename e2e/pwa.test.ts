@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { OUTBOX_SYNC_TAG } from '../shared/sw-protocol.ts';
 import type { VoteItem } from '../src/data/outbox/types.ts';
 import {
   dispatchSync,
@@ -18,7 +19,7 @@ import {
 } from './pwa-helpers.ts';
 
 const DB_NAME = 'purrfect-show';
-const SYNC_TAG = 'outbox-drain';
+const SYNC_TAG = OUTBOX_SYNC_TAG;
 
 interface ManifestIcon {
   src: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import { catterySlug } from '../src/lib/slug.ts';
+import { catterySlug } from '../shared/paths.ts';
 import { DIST_DIR, launchBrowser, startAppServer } from './browser.ts';
 import { openSyncedApp, screenshot, type ViewportName } from './app-page.ts';
 

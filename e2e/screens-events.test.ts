@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import { addDaysToDate, formatDateEnGb, formatScheduleDay, zonedDateTime, zonedTimeToInstant } from '../src/lib/dates.ts';
+import { addDaysToDate, formatDateEnGb, formatScheduleDay, zonedDateTime, zonedTimeToInstant } from '../shared/dates.ts';
 import { openSyncedApp, screenshot, VIEWPORTS, type ViewportName } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
 
@@ -109,7 +109,7 @@ describe('kittens, litters, events and schedule screens', () => {
       const first = page.locator('.litter-card').first();
       expect(await first.locator('.litter-born').textContent()).toBe(`Born ${formatDateEnGb(newest.date_of_birth)}`);
       const cattery = first.getByRole('link', { name: newest.cattery });
-      expect(await cattery.getAttribute('href')).toMatch(/^\/catteries\/[a-z0-9-]+\?returnUrl=%2Fkittens$/);
+      expect(await cattery.getAttribute('href')).toMatch(/^\/catteries\/[a-z0-9-]+\?returnUrl=\/kittens$/);
       expect(await first.locator('.litter-parents').textContent()).toBe(`Sire${newest.sire}Dam${newest.dam}`);
       expect(await page.locator('.litters-summary').textContent()).toMatch(/^\d+ kittens available in \d+ of \d+ litters$/);
       expect(await page.locator('.litter-card .litter-badge-sold-out').count()).toBeGreaterThan(0);
@@ -124,7 +124,7 @@ describe('kittens, litters, events and schedule screens', () => {
       await expect.poll(() => page.locator('h1').textContent()).toMatch(/ litter$/);
       const facts = page.locator('.litter-facts');
       expect(await facts.getByRole('link', { name: litter.cattery }).getAttribute('href')).toMatch(
-        new RegExp(`^/catteries/[a-z0-9-]+\\?returnUrl=%2Flitters%2F${litter.id}$`),
+        new RegExp(`^/catteries/[a-z0-9-]+\\?returnUrl=/litters/${litter.id}$`),
       );
       expect(await facts.locator('time').textContent()).toBe(formatDateEnGb(litter.date_of_birth));
       const counts = await page.locator('.kitten-count').allTextContents();

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import { parseListText } from '../src/lib/list-text.ts';
-import { formatDiscount, formatRebate } from '../src/lib/money.ts';
+import { parseListText } from '../shared/list-text.ts';
+import { formatDiscount, formatRebate } from '../shared/money.ts';
 import { pairProducts } from '../src/lib/products.ts';
 import { openSyncedApp, screenshot, type ViewportName } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_USER } from '../server/seed/index.ts';
 import type { VenueServer } from '../server/start.ts';
-import { formatDiscount, formatRebate } from '../src/lib/money.ts';
+import { formatDiscount, formatRebate } from '../shared/money.ts';
 import { mailsTo } from '../tests/helpers/mailbox.ts';
 import { openSyncedApp, screenshot, VIEWPORTS } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';

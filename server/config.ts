@@ -1,6 +1,6 @@
 // Venue-server configuration from the environment (.env.example documents every key).
 import { z } from 'zod';
-import type { PasswordRule } from '../src/lib/password.ts';
+import { parsePasswordSettings, type PasswordRule } from '../shared/password.ts';
 
 /** Supabase's well-known local demo secret and keys (the same as `supabase start`). */
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -11,7 +11,6 @@ export const DEMO_SERVICE_ROLE_KEY =
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const requireFlag = z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'));
 
 const EnvSchema = z.object({
   NODE_ENV: optionalString,
@@ -34,12 +33,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   MAX_BODY_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
   STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default('dist')),
-  // The password rule (SPEC §5); keep equal to the PWA's VITE_PASSWORD_* settings.
-  PASSWORD_MIN_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(72).default(8)),
-  PASSWORD_REQUIRE_DIGIT: requireFlag,
-  PASSWORD_REQUIRE_SPECIAL: requireFlag,
-  PASSWORD_REQUIRE_UPPERCASE: requireFlag,
-  PASSWORD_REQUIRE_LOWERCASE: requireFlag,
+  // PASSWORD_* (SPEC §5's rule) are read by shared/password.ts, as the PWA reads its VITE_PASSWORD_*.
 });
 
 export interface SmtpConfig {
@@ -81,9 +75,13 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const password = parsePasswordSettings(env, 'PASSWORD_');
+  if (!parsed.success || !password.ok) {
+    const lines = [
+      ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
+      ...(password.ok ? [] : password.problems),
+    ];
+    throw new ConfigError(`Invalid configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -120,12 +118,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: e.MAX_BODY_BYTES,
     staticDir: e.STATIC_DIR,
     production,
-    password: {
-      minLength: e.PASSWORD_MIN_LENGTH,
-      digit: e.PASSWORD_REQUIRE_DIGIT === 'true',
-      special: e.PASSWORD_REQUIRE_SPECIAL === 'true',
-      uppercase: e.PASSWORD_REQUIRE_UPPERCASE === 'true',
-      lowercase: e.PASSWORD_REQUIRE_LOWERCASE === 'true',
-    },
+    password: password.rule,
   };
 }

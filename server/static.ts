@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CSP_FILE } from '../src/lib/csp.ts';
+import { CSP_FILE } from '../shared/csp.ts';
 
 export interface StaticOptions {
   /** The app is served over HTTPS (SITE_URL): add HSTS. Never on plain HTTP, e.g. a laptop in the hall. */

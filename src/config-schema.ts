@@ -2,6 +2,7 @@
 // compiles the result into the bundle (src/config.ts), so zod stays out of the visitor's first download.
 // zod/mini: the same parser in a fraction of the bytes, since this module is in the first route.
 import * as z from 'zod/mini';
+import { parsePasswordSettings, type PasswordRule } from '../shared/password.ts';
 import { APP_ORIGIN } from './config.ts';
 
 export { APP_ORIGIN };
@@ -11,7 +12,6 @@ z.config({ jitless: true });
 
 // zod/mini carries no English messages: each rule says what a valid setting looks like.
 const URL_MESSAGE = 'must be a URL, e.g. https://example.com';
-const flag = z._default(z.enum(['true', 'false'], "must be 'true' or 'false'"), 'true');
 
 const ConfigSchema = z.object({
   VITE_SUPABASE_URL: z.optional(z.url(URL_MESSAGE)),
@@ -20,11 +20,7 @@ const ConfigSchema = z.object({
   VITE_MAPS_KEY: z.optional(z.string()),
   VITE_ANALYTICS_ID: z.optional(z.string()),
   VITE_BASE_PATH: z._default(z.string().check(z.startsWith('/', 'must start with /')), '/'),
-  VITE_PASSWORD_MIN_LENGTH: z._default(z.coerce.number('must be a whole number').check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1')), 8),
-  VITE_PASSWORD_REQUIRE_DIGIT: flag,
-  VITE_PASSWORD_REQUIRE_SPECIAL: flag,
-  VITE_PASSWORD_REQUIRE_UPPERCASE: flag,
-  VITE_PASSWORD_REQUIRE_LOWERCASE: flag,
+  // VITE_PASSWORD_* are read by shared/password.ts, as the venue server reads its PASSWORD_*.
   VITE_CONTACT_EMAIL: z._default(z.email('must be an e-mail address'), 'info@purrfect-show.example'),
 });
 
@@ -40,7 +36,7 @@ export interface AppConfig {
   mapsKey: string | null;
   analyticsId: string | null;
   basePath: string;
-  password: { minLength: number; digit: boolean; special: boolean; uppercase: boolean; lowercase: boolean };
+  password: PasswordRule;
   contactEmail: string;
 }
 
@@ -48,8 +44,15 @@ export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; proble
 
 export function parseConfig(env: Record<string, unknown>, origin: string = APP_ORIGIN): ConfigResult {
   const parsed = ConfigSchema.safeParse(withoutBlanks(env));
-  if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+  const password = parsePasswordSettings(env ?? {}, 'VITE_PASSWORD_');
+  if (!parsed.success || !password.ok) {
+    return {
+      ok: false,
+      problems: [
+        ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
+        ...(password.ok ? [] : password.problems),
+      ],
+    };
   }
   const e = parsed.data;
   // An empty URL means "the server this app came from", which the venue server is.
@@ -63,13 +66,7 @@ export function parseConfig(env: Record<string, unknown>, origin: string = APP_O
       mapsKey: e.VITE_MAPS_KEY ?? null,
       analyticsId: e.VITE_ANALYTICS_ID ?? null,
       basePath: e.VITE_BASE_PATH,
-      password: {
-        minLength: e.VITE_PASSWORD_MIN_LENGTH,
-        digit: e.VITE_PASSWORD_REQUIRE_DIGIT === 'true',
-        special: e.VITE_PASSWORD_REQUIRE_SPECIAL === 'true',
-        uppercase: e.VITE_PASSWORD_REQUIRE_UPPERCASE === 'true',
-        lowercase: e.VITE_PASSWORD_REQUIRE_LOWERCASE === 'true',
-      },
+      password: password.rule,
       contactEmail: e.VITE_CONTACT_EMAIL,
     },
   };

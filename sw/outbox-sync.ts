@@ -1,8 +1,8 @@
 // Background Sync for the outbox: the `sync` event wakes open pages to drain it; with none open, the
 // worker sends the anonymous votes itself from the same IndexedDB. Tokens never reach the worker, so
-// coupon requests (signed-in) always wait for a page.
+// coupon requests (signed-in) always wait for a page. The messages are shared/sw-protocol.ts's.
+import { DRAIN_REQUEST, isDrainAck } from '../shared/sw-protocol.ts';
 
-export const OUTBOX_SYNC_TAG = 'outbox-drain';
 /** How long an open page gets to acknowledge a drain request before the worker drains itself. */
 export const PAGE_ACK_TIMEOUT_MS = 20_000;
 
@@ -18,14 +18,6 @@ declare global {
   }
 }
 
-/** Sent to each window with a MessagePort; the page answers on the port when its drain pass is over. */
-export interface DrainRequestMessage {
-  type: 'drain-outbox';
-}
-export interface DrainAckMessage {
-  done: boolean;
-}
-
 /** A window client, as far as a drain request needs it. */
 export interface DrainTarget {
   postMessage(message: unknown, transfer: Transferable[]): void;
@@ -35,10 +27,6 @@ export interface DrainTarget {
 export class OutboxSyncError extends Error {
   override name = 'OutboxSyncError';
   readonly code = 'still_queued' as const;
-}
-
-function isAck(data: unknown): data is DrainAckMessage {
-  return typeof data === 'object' && data !== null && typeof (data as { done?: unknown }).done === 'boolean';
 }
 
 /**
@@ -63,11 +51,10 @@ export function askPagesToDrain(windows: readonly DrainTarget[], timeoutMs = PAG
       const channel = new MessageChannel();
       channels.push(channel);
       channel.port1.onmessage = (e: MessageEvent<unknown>) => {
-        if (isAck(e.data) && e.data.done) finish(true);
+        if (isDrainAck(e.data) && e.data.done) finish(true);
         else if (--unanswered === 0) finish(false);
       };
-      const request: DrainRequestMessage = { type: 'drain-outbox' };
-      page.postMessage(request, [channel.port2]);
+      page.postMessage(DRAIN_REQUEST, [channel.port2]);
     }
   });
 }

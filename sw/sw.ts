@@ -3,7 +3,8 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { configResult } from '../src/config.ts';
 import { drainAnonymousVotes } from './anonymous-drain.ts';
-import { OUTBOX_SYNC_TAG, runOutboxSync } from './outbox-sync.ts';
+import { isSkipWaiting, OUTBOX_SYNC_TAG } from '../shared/sw-protocol.ts';
+import { runOutboxSync } from './outbox-sync.ts';
 import { registerRoutes } from './routes.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -20,7 +21,7 @@ registerRoutes({
 
 // A new version waits until the visitor presses Reload in the update prompt (registerType 'prompt').
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (isSkipWaiting(event.data)) void self.skipWaiting();
 });
 
 self.addEventListener('sync', (event) => {

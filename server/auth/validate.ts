@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import bcrypt from 'bcryptjs';
-import { DEFAULT_PASSWORD_RULE, passwordChecklist, type PasswordRule } from '../../src/lib/password.ts';
+import { DEFAULT_PASSWORD_RULE, passwordChecklist, type PasswordRule } from '../../shared/password.ts';
 import { authError } from './errors.ts';
 const BCRYPT_COST = 10;
 

@@ -8,7 +8,7 @@ import type {
   IndependenceLevel,
   SheddingLevel,
   Vocality,
-} from '../../src/lib/breed-traits.ts';
+} from '../../shared/breed-traits.ts';
 
 export type CoatPattern = 'solid' | 'tabby' | 'spotted' | 'ticked' | 'pointed' | 'bicolour' | 'van' | 'tortoiseshell' | 'shaded';
 

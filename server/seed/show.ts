@@ -1,8 +1,8 @@
 // The demo show as plain rows with local ids (1..n per table), built deterministically from a seed,
 // the moment of seeding (the live event runs "today" at its venue) and a scale factor for benchmarks.
-import { catterySlug } from '../../src/lib/slug.ts';
-import { zonedDateTime } from '../../src/lib/dates.ts';
-import { toListText } from '../../src/lib/list-text.ts';
+import { catterySlug } from '../../shared/paths.ts';
+import { zonedDateTime } from '../../shared/dates.ts';
+import { toListText } from '../../shared/list-text.ts';
 import type { BreedSeed } from './breed-seed.ts';
 import { catSvg, logoSvg, productShapes, productSvg, venueSvg, type ProductShape } from './images.ts';
 import { PLACES, type Place } from './places.ts';

@@ -1,5 +1,5 @@
 /** An advertiser's product carousel (SPEC §2 /pet-products/{id}): images and descriptions paired by index. */
-import { parseListText } from './list-text.ts';
+import { parseListText } from '../../shared/list-text.ts';
 
 export const NO_IMAGE_TEXT = 'No image available';
 export const NO_DESCRIPTION_TEXT = 'No description available';

@@ -1,6 +1,6 @@
 // The breed-finder quiz: its eight questions on the SPEC §9 answer scales, and the pure ranking.
-import { breedTraitScores, QUIZ_TRAITS, type BreedTraitText, type QuizTrait } from './breed-traits.ts';
-import { compareText } from './compare.ts';
+import { breedTraitScores, QUIZ_TRAITS, type BreedTraitText, type QuizTrait } from '../../shared/breed-traits.ts';
+import { compareText } from '../../shared/compare.ts';
 
 /** SPEC §9: results kept, and the length of the description snippet in characters. */
 export const QUIZ_RESULT_LIMIT = 10;

@@ -1,4 +1,5 @@
 // One line saying where a queued write stands (DESIGN: "queued — will send when you are back online", "sent", or the error).
+import { ERROR_FALLBACK } from '../../shared/messages.ts';
 
 /** What this line needs of an outbox item (data/outbox/types.ts's OutboxItem has it): ui/ knows no data layer. */
 export interface QueuedWrite {
@@ -17,7 +18,7 @@ export function outboxStatusText(item: QueuedWrite, online: boolean): string {
     case 'needs_sign_in':
       return item.lastError ?? 'Sign in again to send this request.';
     case 'failed':
-      return item.lastError ?? 'An error occurred';
+      return item.lastError ?? ERROR_FALLBACK;
   }
 }
 

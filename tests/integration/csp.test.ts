@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
 import { staticRoutes } from '../../server/static.ts';
-import { contentSecurityPolicy, CSP_FILE, MAPTILER_ORIGIN } from '../../src/lib/csp.ts';
+import { contentSecurityPolicy, CSP_FILE, MAPTILER_ORIGIN } from '../../shared/csp.ts';
 import { geocodeUrl, tileUrlTemplate } from '../../src/ui/map/geo.ts';
 
 /** One directive's sources, e.g. sources(policy, 'img-src') → ["'self'", 'data:', …]. */

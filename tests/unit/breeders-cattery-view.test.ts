@@ -3,13 +3,12 @@ import {
   certifiedSinceYear,
   isLabelExpired,
   kittenCount,
-  localIsoDate,
-  returnUrlParam,
   safeReturnUrl,
   telHref,
   websiteHref,
   websiteText,
 } from '../../src/features/breeders/cattery-view.ts';
+import { localIsoDate } from '../../shared/dates.ts';
 
 describe('certifiedSinceYear', () => {
   it.each([
@@ -72,14 +71,4 @@ describe('isLabelExpired', () => {
 describe('localIsoDate / kittenCount', () => {
   it('formats the local calendar date', () => expect(localIsoDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05'));
   it('shows totals with available counts', () => expect(kittenCount(3, 1)).toBe('3 (1 available)'));
-});
-
-describe('returnUrlParam', () => {
-  it.each([
-    ['/breeders', '/breeders'],
-    ['/breeds/ABY?x=1&y=2', '/breeds/ABY%3Fx%3D1%26y%3D2'],
-  ])('%s → %s', (path, expected) => {
-    expect(returnUrlParam(path)).toBe(expected);
-    expect(new URLSearchParams(`returnUrl=${returnUrlParam(path)}`).get('returnUrl')).toBe(path);
-  });
 });

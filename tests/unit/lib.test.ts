@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { catterySlug } from '../../src/lib/slug.ts';
-import { parseListText, toListText } from '../../src/lib/list-text.ts';
-import { breedTraitScores } from '../../src/lib/breed-traits.ts';
-import { validateVote } from '../../src/lib/vote.ts';
+import { catterySlug, pathParam, paths } from '../../shared/paths.ts';
+import { parseListText, toListText } from '../../shared/list-text.ts';
+import { breedTraitScores } from '../../shared/breed-traits.ts';
+import { validateVote } from '../../shared/vote.ts';
 
 describe('catterySlug', () => {
   it.each([
@@ -69,16 +69,54 @@ describe('validateVote (SPEC §5)', () => {
     });
   });
   it.each([
-    [{ first_name: '  ' }, 'Please fill in all required fields'],
-    [{ last_name: '' }, 'Please fill in all required fields'],
-    [{ catalog_number: ' ' }, 'Please fill in all required fields'],
-    [{ email: ' ', phone: '' }, 'Please provide either an email address or phone number'],
-    [{ email: 'ada@example' }, 'Please enter a valid email address'],
-    [{ email: 'ada @example.com' }, 'Please enter a valid email address'],
-  ])('%j → %s', (change, message) => {
-    expect(validateVote({ ...form, ...change })).toEqual({ ok: false, message });
+    [{ first_name: '  ' }, 'Please fill in all required fields', ['first_name']],
+    [{ last_name: '', catalog_number: ' ' }, 'Please fill in all required fields', ['last_name', 'catalog_number']],
+    [{ catalog_number: ' ' }, 'Please fill in all required fields', ['catalog_number']],
+    [{ email: ' ', phone: '' }, 'Please provide either an email address or phone number', ['email', 'phone']],
+    [{ email: 'ada@example' }, 'Please enter a valid email address', ['email']],
+    [{ email: 'ada @example.com' }, 'Please enter a valid email address', ['email']],
+    [{ first_name: 'A'.repeat(101) }, 'At most 100 characters', ['first_name']],
+    [{ phone: '1'.repeat(41) }, 'At most 40 characters', ['phone']],
+  ])('%j → %s', (change, message, fields) => {
+    expect(validateVote({ ...form, ...change })).toEqual({ ok: false, message, fields });
+  });
+  it('allows each field its full length, counted after trimming', () => {
+    expect(validateVote({ ...form, first_name: ` ${'A'.repeat(100)} `, catalog_number: '9'.repeat(40) }).ok).toBe(true);
   });
   it('accepts a phone without an e-mail', () => {
     expect(validateVote({ ...form, email: '', phone: '+31 6 1234' })).toMatchObject({ ok: true, vote: { email: null, phone: '+31 6 1234' } });
   });
 });
+
+describe('paths: one shape and one encoding for every link', () => {
+  it.each([
+    ['/breeders', '/breeders'],
+    ['/breeds/ABY?x=1&y=2', '/breeds/ABY%3Fx%3D1%26y%3D2'],
+    ['/catteries/a b#c', '/catteries/a%20b%23c'],
+  ])('pathParam(%s) = %s, and reads back', (path, expected) => {
+    expect(pathParam(path)).toBe(expected);
+    expect(new URLSearchParams(`returnUrl=${pathParam(path)}`).get('returnUrl')).toBe(path);
+  });
+
+  it('builds the cattery link the breed, breeders, kittens and litter screens use', () => {
+    expect(paths.cattery('The Purring Paws!')).toBe('/catteries/the-purring-paws');
+    expect(paths.cattery('Purr Palace', '/breeders')).toBe('/catteries/purr-palace?returnUrl=/breeders');
+    expect(paths.cattery('Purr Palace', paths.breed('MCO'))).toBe('/catteries/purr-palace?returnUrl=/breeds/MCO');
+    expect(paths.cattery('Purr Palace', paths.litter(7))).toBe('/catteries/purr-palace?returnUrl=/litters/7');
+  });
+
+  it('encodes path segments and same-app paths in queries', () => {
+    expect(paths.breed('A/B C')).toBe('/breeds/A%2FB%20C');
+    expect(paths.event(3)).toBe('/events/3');
+    expect(paths.advertiser(12)).toBe('/pet-products/12');
+    expect(paths.login()).toBe('/login');
+    expect(paths.login('/pet-products/12?tab=1')).toBe('/login?next=/pet-products/12%3Ftab%3D1');
+  });
+
+  it('builds the e-mailed links on the site URL', () => {
+    expect(paths.activateAccount('https://show.example/', 'aB3')).toBe('https://show.example/activate-account?token=aB3');
+    expect(paths.resetPassword('https://show.example/app/')).toBe('https://show.example/app/reset-password');
+    expect(paths.resetPassword('https://show.example')).toBe('https://show.example/reset-password');
+  });
+});
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDiscount, formatRebate } from '../../src/lib/money.ts';
+import { formatDiscount, formatRebate } from '../../shared/money.ts';
 
 describe('formatDiscount (SPEC §9: dollars with two decimals)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD_RULE, PASSWORD_SPECIALS, passwordChecklist, passwordMisses, passwordProblems } from '../../src/lib/password.ts';
+import { DEFAULT_PASSWORD_RULE, parsePasswordSettings, PASSWORD_SPECIALS, passwordChecklist, passwordMisses, passwordProblems } from '../../shared/password.ts';
 
 const LENGTH = 'Password must be at least 8 characters';
 const DIGIT = 'Password must contain at least one digit';
@@ -70,5 +70,26 @@ describe('passwordChecklist', () => {
 
   it('passwordMisses gives the short codes', () => {
     expect(passwordMisses('whiskers')).toEqual(['digit', 'special', 'uppercase']);
+  });
+});
+
+describe('parsePasswordSettings: one reader for the server (PASSWORD_*) and the PWA (VITE_PASSWORD_*)', () => {
+  it.each(['PASSWORD_', 'VITE_PASSWORD_'] as const)('defaults to SPEC §9 with %s unset or empty', (prefix) => {
+    expect(parsePasswordSettings({}, prefix)).toEqual({ ok: true, rule: DEFAULT_PASSWORD_RULE });
+    expect(parsePasswordSettings({ [`${prefix}MIN_LENGTH`]: '', [`${prefix}REQUIRE_DIGIT`]: '' }, prefix)).toEqual({ ok: true, rule: DEFAULT_PASSWORD_RULE });
+  });
+
+  it.each(['PASSWORD_', 'VITE_PASSWORD_'] as const)('reads %s settings into the rule, ignoring the other set', (prefix) => {
+    const other = prefix === 'PASSWORD_' ? 'VITE_PASSWORD_' : 'PASSWORD_';
+    const env = { [`${prefix}MIN_LENGTH`]: '12', [`${prefix}REQUIRE_SPECIAL`]: 'false', [`${prefix}REQUIRE_UPPERCASE`]: 'false', [`${other}MIN_LENGTH`]: 'x' };
+    expect(parsePasswordSettings(env, prefix)).toEqual({ ok: true, rule: { minLength: 12, digit: true, special: false, uppercase: false, lowercase: true } });
+  });
+
+  it('names every bad setting', () => {
+    expect(parsePasswordSettings({ PASSWORD_MIN_LENGTH: '73', PASSWORD_REQUIRE_DIGIT: 'yes' }, 'PASSWORD_')).toEqual({
+      ok: false,
+      problems: ['PASSWORD_MIN_LENGTH: must be a whole number from 1 to 72', "PASSWORD_REQUIRE_DIGIT: must be 'true' or 'false'"],
+    });
+    for (const bad of ['0', '8.5', 'eight', '-1']) expect(parsePasswordSettings({ VITE_PASSWORD_MIN_LENGTH: bad }, 'VITE_PASSWORD_').ok).toBe(false);
   });
 });

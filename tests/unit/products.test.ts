@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_DESCRIPTION_TEXT, NO_IMAGE_TEXT, pairProducts } from '../../src/lib/products.ts';
-import { toListText } from '../../src/lib/list-text.ts';
+import { toListText } from '../../shared/list-text.ts';
 
 describe('pairProducts', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUIZ_TRAITS } from '../../src/lib/breed-traits.ts';
+import { QUIZ_TRAITS } from '../../shared/breed-traits.ts';
 import {
   descriptionSnippet,
   matchPercentage,

@@ -1,4 +1,4 @@
-// Wall-clock times in a venue's zone (src/lib/dates.ts) and schedule classification (src/lib/schedule.ts),
+// Wall-clock times in a venue's zone (shared/dates.ts) and schedule classification (shared/schedule.ts),
 // as tables: window edges, DST changes, and a phone set to another zone than the venue's.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -11,18 +11,21 @@ import {
   timeZoneOffsetMs,
   zonedDateTime,
   zonedTimeToInstant,
-} from '../../src/lib/dates.ts';
+} from '../../shared/dates.ts';
 import {
+  activeEvent,
   classifySchedule,
   DEFAULT_EVENT_TIME_ZONE,
   eventNotEnded,
+  eventRunning,
   eventTimeZone,
   sameTimeZone,
   sessionBounds,
   timeZoneNote,
+  upcomingEvents,
   UP_NEXT_WINDOW_MS,
   type ScheduleSession,
-} from '../../src/lib/schedule.ts';
+} from '../../shared/schedule.ts';
 
 const AMS = 'Europe/Amsterdam';
 const HOUR_MS = 60 * 60 * 1000;
@@ -314,3 +317,41 @@ describe('event zones', () => {
     expect(eventNotEnded({ end_date, time_zone }, new Date(now))).toBe(expected);
   });
 });
+
+describe('the active event for a vote: the venue date decides, not the phone date', () => {
+  // Saturday's show ends on the 21st in Amsterdam; Sunday's starts there on the 22nd.
+  const saturday = { id: 1, name: 'Saturday Show', start_date: '2026-11-21', end_date: '2026-11-21', time_zone: AMS };
+  const sunday = { id: 2, name: 'Sunday Show', start_date: '2026-11-22', end_date: '2026-11-22', time_zone: AMS };
+  const events = [sunday, saturday];
+
+  it.each([
+    // phone zone, now (UTC), the phone's own date, the event the vote goes to
+    // 00:30 on the 22nd in Amsterdam, still 18:30 on the 21st in New York: Saturday's show is over.
+    ['America/New_York', '2026-11-21T23:30:00Z', '2026-11-21', 'Sunday Show'],
+    // 23:30 on the 21st in Amsterdam, already 07:30 on the 22nd in Tokyo: Saturday's show is still on.
+    ['Asia/Tokyo', '2026-11-21T22:30:00Z', '2026-11-22', 'Saturday Show'],
+    ['Europe/Amsterdam', '2026-11-21T22:30:00Z', '2026-11-21', 'Saturday Show'],
+  ])('a phone in %s at %s (its date %s) votes for %s', (zone, now, phoneDate, expected) => {
+    process.env.TZ = zone;
+    const at = new Date(now);
+    const local = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+    expect(local).toBe(phoneDate);
+    expect(activeEvent(events, at)?.name).toBe(expected);
+    // The same event the events list shows first, and as "On now".
+    expect(upcomingEvents(events, at)[0]?.name).toBe(expected);
+    expect(eventRunning(activeEvent(events, at)!, at)).toBe(true);
+  });
+
+  it('is undefined once every event has ended at its venue', () => {
+    expect(activeEvent(events, new Date('2026-11-22T23:00:00Z'))).toBeUndefined();
+    expect(activeEvent(events, new Date('2026-11-22T22:59:00Z'))?.name).toBe('Sunday Show');
+  });
+
+  it('orders by start date, then name, as the events list does', () => {
+    const a = { name: 'B', start_date: '2026-11-20', end_date: '2026-11-30', time_zone: AMS };
+    const b = { name: 'A', start_date: '2026-11-20', end_date: '2026-11-25', time_zone: AMS };
+    const c = { name: 'C', start_date: '2026-11-19', end_date: '2026-11-25', time_zone: 'Asia/Tokyo' };
+    expect(upcomingEvents([a, b, c], new Date('2026-11-21T12:00:00Z')).map((e) => e.name)).toEqual(['C', 'A', 'B']);
+  });
+});
+

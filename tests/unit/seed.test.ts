@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildShow, type Row, type ShowData } from '../../server/seed/show.ts';
 import { SHOW_BREEDS } from '../../server/seed/index.ts';
-import { breedTraitScores, QUIZ_TRAITS } from '../../src/lib/breed-traits.ts';
-import { catterySlug } from '../../src/lib/slug.ts';
-import { parseListText } from '../../src/lib/list-text.ts';
-import { classifySchedule, type ScheduleSession } from '../../src/lib/schedule.ts';
-import { isValidTimeZone, zonedDateTime, zonedTimeToInstant } from '../../src/lib/dates.ts';
+import { breedTraitScores, QUIZ_TRAITS } from '../../shared/breed-traits.ts';
+import { catterySlug } from '../../shared/paths.ts';
+import { parseListText } from '../../shared/list-text.ts';
+import { classifySchedule, type ScheduleSession } from '../../shared/schedule.ts';
+import { isValidTimeZone, zonedDateTime, zonedTimeToInstant } from '../../shared/dates.ts';
 import { PLACES } from '../../server/seed/places.ts';
 
 /** The live event's venue zone: the seed day and hour are read there, whatever the process's zone. */

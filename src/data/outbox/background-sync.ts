@@ -1,6 +1,6 @@
 // Asks the browser (Chromium's Background Sync) to wake the service worker once online, to drain the outbox.
+import { OUTBOX_SYNC_TAG } from '../../../shared/sw-protocol.ts';
 
-export const OUTBOX_SYNC_TAG = 'outbox-drain';
 /** navigator.serviceWorker.ready never settles without a registration (dev server, first visit). */
 const READY_TIMEOUT_MS = 3_000;
 

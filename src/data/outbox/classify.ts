@@ -1,12 +1,13 @@
 // Sorts a failed outbox send into what the drain does next: retry, refresh the session, or fail (SYNC.md §2.4).
+import { COUPON_MESSAGES, VOTE_MESSAGES } from '../../../shared/messages.ts';
 import { retryAfterMs } from './backoff.ts';
 
 /** What the visitor reads on an item (SPEC §8 texts for permanent failures). */
 export const OUTBOX_MESSAGES = {
-  duplicateVote: 'This email address has already been used to vote in this event',
-  voteFailed: 'An error occurred',
-  couponFailed: 'Failed to send coupon email. Please try again later.',
-  signInAgain: 'Sign in again to send this coupon request.',
+  duplicateVote: VOTE_MESSAGES.duplicate,
+  voteFailed: VOTE_MESSAGES.failed,
+  couponFailed: COUPON_MESSAGES.failed,
+  signInAgain: COUPON_MESSAGES.signInAgain,
   offline: 'Could not reach the server',
   timeout: 'The server took too long to answer',
   missingFunction: 'The server cannot take this yet',

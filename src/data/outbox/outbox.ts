@@ -1,36 +1,30 @@
 // Stores visitor intent (votes, coupon requests) in the IndexedDB outbox, and lets the visitor retry or discard.
+import { validateVote } from '../../../shared/vote.ts';
 import { lazySchema, z } from '../../lib/zod.ts';
 import type { ShowDb } from '../db.ts';
 import { isQuotaError } from '../quota.ts';
 import type { CouponItem, CouponPayload, OutboxItem, VoteItem, VotePayload } from './types.ts';
 
-/** SPEC §5 texts, so a form can show what the outbox refused. */
-const REQUIRED = 'Please fill in all required fields';
-const CONTACT = 'Please provide either an email address or phone number';
-const EMAIL = 'Please enter a valid email address';
-/** The server's check constraint, so a vote the server would reject never enters the queue. */
-const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
-const required = (max: number) => z.string().trim().min(1, REQUIRED).max(max, `At most ${max} characters`);
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .nullish()
-    .transform((v) => v || null);
-
+/**
+ * A queued vote passes shared/vote.ts's rule, the one the form checks (SPEC §5 texts, the server's
+ * column limits and e-mail check), so a vote the server would reject never enters the queue.
+ */
 const buildVotePayloadSchema = () =>
   z
     .object({
       event_id: z.number().int().positive(),
-      first_name: required(100),
-      last_name: required(100),
-      email: optional(254).refine((v) => v === null || EMAIL_SHAPE.test(v), EMAIL),
-      phone: optional(40),
-      catalog_number: required(40),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string().nullish(),
+      phone: z.string().nullish(),
+      catalog_number: z.string(),
     })
-    .refine((v) => v.email !== null || v.phone !== null, CONTACT) satisfies z.ZodType<VotePayload>;
+    .transform((v, ctx) => {
+      const checked = validateVote({ ...v, email: v.email ?? '', phone: v.phone ?? '' });
+      if (checked.ok) return { event_id: v.event_id, ...checked.vote };
+      ctx.addIssue({ code: 'custom', message: checked.message, path: [checked.fields[0] ?? ''] });
+      return z.NEVER;
+    }) satisfies z.ZodType<VotePayload>;
 
 const buildCouponPayloadSchema = () =>
   z.object({

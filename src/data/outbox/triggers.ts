@@ -1,4 +1,5 @@
 // Wakes the page's outbox drain: on start, online, visibility regained, a timer while items wait, SW messages.
+import { isDrainRequest, type DrainAckMessage } from '../../../shared/sw-protocol.ts';
 import type { DrainSummary } from './drain.ts';
 
 export const OUTBOX_INTERVAL_MS = 30_000;
@@ -16,10 +17,6 @@ export interface OutboxTriggerOptions {
   serviceWorker?: EventTarget | null;
   now?: () => number;
   onError?: (error: unknown) => void;
-}
-
-interface DrainRequest {
-  type?: unknown;
 }
 
 /** stop(), plus drainNow() for right after an enqueue: it joins a running drain, which then runs once more. */
@@ -81,9 +78,9 @@ export function startOutboxTriggers({
     if (doc.visibilityState === 'visible') void run();
   };
   const onMessage = (event: Event) => {
-    const { data, ports } = event as MessageEvent<DrainRequest | null>;
-    if (data?.type !== 'drain-outbox') return;
-    void run().then((done) => ports?.[0]?.postMessage({ done }));
+    const { data, ports } = event as MessageEvent<unknown>;
+    if (!isDrainRequest(data)) return;
+    void run().then((done) => ports?.[0]?.postMessage({ done } satisfies DrainAckMessage));
   };
 
   target.addEventListener('online', onOnline);

@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from '../../lib/zod.ts';
 import { MIRROR_TABLES, type MirrorTable, type QuarantinedRow, type ShowDb } from '../db.ts';
-import { compareText } from '../../lib/compare.ts';
+import { compareText } from '../../../shared/compare.ts';
 import { isQuotaError } from '../quota.ts';
 import { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE, TIMEOUT_MESSAGE } from './messages.ts';
 import { rowSchemas } from './schemas.ts';

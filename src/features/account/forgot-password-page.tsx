@@ -5,13 +5,15 @@ import { appConfig } from '../../config.ts';
 import { ErrorBox } from '../../ui/states.tsx';
 import { sendPasswordReset } from './account-api.ts';
 import { TextField } from './fields.tsx';
+import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { looksLikeEmail } from './messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import './account.css';
 
 /** Where the mailed link lands: this app's /reset-password, under its base path. */
 function resetPasswordUrl(): string {
   const base = appConfig().basePath;
-  return `${location.origin}${base.endsWith('/') ? base : `${base}/`}reset-password`;
+  return paths.resetPassword(`${location.origin}${base}`);
 }
 
 export function ForgotPasswordPage() {
@@ -24,7 +26,7 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     setError(null);
     if (!looksLikeEmail(email)) {
-      setEmailError('Invalid email address');
+      setEmailError(ACCOUNT_MESSAGES.invalidEmail);
       return;
     }
     setEmailError(undefined);

@@ -1,5 +1,5 @@
 // The live checklist of SPEC §5's password requirements, shown under the register and reset passwords.
-import { passwordChecklist, type PasswordRule } from '../../lib/password.ts';
+import { passwordChecklist, type PasswordRule } from '../../../shared/password.ts';
 
 export function PasswordChecklist({ id, password, rule }: { id: string; password: string; rule: PasswordRule }) {
   const items = passwordChecklist(password, rule);

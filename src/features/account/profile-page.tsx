@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../data/backend.ts';
+import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { loadProfile, saveProfile, type Profile } from './account-api.ts';
 import { TextField, AddressFieldset } from './fields.tsx';
@@ -102,7 +103,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   if (!user) {
     body = <Loading>Loading profile…</Loading>;
   } else if (!email) {
-    body = <ErrorBox>User email not found. Please try logging in again.</ErrorBox>;
+    body = <ErrorBox>{ACCOUNT_MESSAGES.userEmailNotFound}</ErrorBox>;
   } else if (loadError) {
     body = <ErrorBox>{loadError}</ErrorBox>;
   } else if (!profile) {

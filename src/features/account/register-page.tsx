@@ -3,11 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { appConfig } from '../../config.ts';
-import { passwordProblems } from '../../lib/password.ts';
+import { passwordProblems } from '../../../shared/password.ts';
 import { ErrorBox } from '../../ui/states.tsx';
 import { signOut, signUp } from './account-api.ts';
 import { FieldError, PasswordField, TextField, AddressFieldset } from './fields.tsx';
 import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
+import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { looksLikeEmail, messageOf } from './messages.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { ResendVerification, sendVerification, type Notice } from './resend-verification.tsx';
@@ -38,7 +39,7 @@ function validateRegistration(form: RegisterForm): RegisterErrors {
   const errors: RegisterErrors = {};
   if (!form.first_name.trim()) errors.first_name = 'First name is required';
   if (!form.last_name.trim()) errors.last_name = 'Last name is required';
-  if (!looksLikeEmail(form.email)) errors.email = 'Invalid email address';
+  if (!looksLikeEmail(form.email)) errors.email = ACCOUNT_MESSAGES.invalidEmail;
   const problem = passwordProblems(form.password, appConfig().password)[0];
   if (problem) errors.password = problem;
   if (form.confirm_password !== form.password) errors.confirm_password = "Passwords don't match";

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../data/backend.ts';
 import { Loading } from '../../ui/states.tsx';
+import { paths } from '../../../shared/paths.ts';
 
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const { ready, isAuthenticated } = useAuth();
@@ -16,8 +17,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
     );
   }
   if (!isAuthenticated) {
-    const here = encodeURIComponent(`${location.pathname}${location.search}`).replace(/%2F/g, '/');
-    return <Navigate to={`/login?next=${here}`} replace />;
+    return <Navigate to={paths.login(`${location.pathname}${location.search}`)} replace />;
   }
   return <>{children}</>;
 }

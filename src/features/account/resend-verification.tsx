@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ErrorBox } from '../../ui/states.tsx';
 import { requestVerificationMail } from './account-api.ts';
 import { TextField } from './fields.tsx';
+import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { functionErrorMessage, looksLikeEmail } from './messages.ts';
 
 export interface Notice {
@@ -38,7 +39,7 @@ export function ResendVerification({ email: knownEmail, initialNotice = null }: 
 
   async function resend() {
     if (!looksLikeEmail(email)) {
-      setEmailError('Invalid email address');
+      setEmailError(ACCOUNT_MESSAGES.invalidEmail);
       return;
     }
     setEmailError(undefined);

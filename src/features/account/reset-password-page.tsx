@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { appConfig } from '../../config.ts';
 import { useAuth } from '../../data/backend.ts';
-import { passwordProblems } from '../../lib/password.ts';
+import { passwordProblems } from '../../../shared/password.ts';
 import { ErrorBox } from '../../ui/states.tsx';
 import { signOut, updatePassword } from './account-api.ts';
 import { PasswordField } from './fields.tsx';

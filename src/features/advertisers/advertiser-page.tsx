@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { db, useMirror, type Advertiser } from '../../data/mirror.ts';
-import { formatDiscount, formatRebate } from '../../lib/money.ts';
+import { formatDiscount, formatRebate } from '../../../shared/money.ts';
 import { pairProducts } from '../../lib/products.ts';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';

@@ -1,6 +1,6 @@
 // What a coupon is worth, in the words of the coupon e-mail (SPEC §9): "$10.00 off" or "15% off".
 import type { Advertiser, CouponItem, CouponPayload } from '../../data/mirror.ts';
-import { formatDiscount, formatRebate } from '../../lib/money.ts';
+import { formatDiscount, formatRebate } from '../../../shared/money.ts';
 
 export type CouponKind = CouponPayload['coupon_type'];
 

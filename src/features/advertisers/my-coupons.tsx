@@ -7,6 +7,7 @@ import { db, type Advertiser } from '../../data/mirror.ts';
 import { Empty, Loading } from '../../ui/states.tsx';
 import { CouponCard } from './coupon-card.tsx';
 import { couponValue, isSentCoupon, type SentCoupon } from './coupon-value.ts';
+import { paths } from '../../../shared/paths.ts';
 import './advertisers.css';
 
 interface MyCouponsData {
@@ -39,7 +40,7 @@ export function MyCoupons({ heading = 'My coupons' }: { heading?: string }) {
   else if (!userId) {
     body = (
       <p className="hint">
-        <Link to="/login?next=/profile">Sign in</Link> to see your coupons.
+        <Link to={paths.login('/profile')}>Sign in</Link> to see your coupons.
       </p>
     );
   } else if (!data) body = <Loading>Loading your coupons…</Loading>;
@@ -65,7 +66,7 @@ export function MyCoupons({ heading = 'My coupons' }: { heading?: string }) {
                 sentAt={c.sentAt}
                 headingLevel={3}
               />
-              <Link to={`/pet-products/${c.payload.advertiser_id}`} className="my-coupons-link">
+              <Link to={paths.advertiser(c.payload.advertiser_id)} className="my-coupons-link">
                 View {advertiser?.company_name ?? c.payload.company_name}
               </Link>
             </li>

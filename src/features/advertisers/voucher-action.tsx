@@ -7,16 +7,16 @@ import { Link } from 'react-router';
 import { queueCouponRequest, retryOutboxItem, useAuth } from '../../data/backend.ts';
 import { db, useSyncStatus, type Advertiser, type CouponItem } from '../../data/mirror.ts';
 import { CouponCard } from './coupon-card.tsx';
+import { COUPON_MESSAGES as SHARED_COUPON_MESSAGES } from '../../../shared/messages.ts';
 import { couponValue, isSentCoupon, type CouponKind } from './coupon-value.ts';
+import { paths } from '../../../shared/paths.ts';
 
 /** SPEC §8 and §6 texts. */
 export const COUPON_MESSAGES = {
   sent: 'Coupon sent to your email',
-  failed: 'Failed to send coupon email. Please try again later.',
-  noEmail: 'User email not found. Please try logging in again.',
+  ...SHARED_COUPON_MESSAGES,
   savedOffline: 'Saved — will be sent when you are back online',
   sending: 'Sending your coupon request…',
-  signInAgain: 'Sign in again to send this coupon request.',
 } as const;
 
 /** This visitor's requests for one advertiser and voucher kind, newest first; undefined while loading. */
@@ -36,7 +36,7 @@ function useCouponRequests(userId: string | null, advertiserId: number, kind: Co
   }, [userId, advertiserId, kind]);
 }
 
-const loginHref = (advertiserId: number) => `/login?next=/pet-products/${advertiserId}`;
+const loginHref = (advertiserId: number) => paths.login(paths.advertiser(advertiserId));
 
 function RequestState({ item, online, advertiserId }: { item: CouponItem; online: boolean; advertiserId: number }) {
   const retry = () => void retryOutboxItem(item.id);

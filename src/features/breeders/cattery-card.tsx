@@ -1,9 +1,9 @@
 // A cattery's card (image, name, verified badge, place, website, certified since, View Cattery).
 import { Link } from 'react-router';
 import type { Cattery } from '../../data/mirror.ts';
-import { catterySlug } from '../../lib/slug.ts';
 import { ShowImage } from '../../ui/image.tsx';
-import { returnUrlParam, websiteHref, websiteText } from './cattery-view.ts';
+import { websiteHref, websiteText } from './cattery-view.ts';
+import { paths } from '../../../shared/paths.ts';
 import './breeders.css';
 
 export function VerifiedBadge() {
@@ -43,7 +43,7 @@ export function CatteryCard({ cattery, certifiedSince, returnUrl }: { cattery: C
       {place && <p className="cattery-place">{place}</p>}
       <WebsiteLink cattery={cattery} />
       {certifiedSince !== null && <p className="cattery-since">Certified since {certifiedSince}</p>}
-      <Link to={`/catteries/${catterySlug(cattery.name)}?returnUrl=${returnUrlParam(returnUrl)}`} className="button cattery-view">
+      <Link to={paths.cattery(cattery.name, returnUrl)} className="button cattery-view">
         View Cattery
       </Link>
     </article>

@@ -1,16 +1,16 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { db, useMirror, type Breed, type Cattery, type CatteryQualityLabel, type Litter, type Organization, type QualityLabel } from '../../data/mirror.ts';
-import { formatDateEnGb } from '../../lib/dates.ts';
-import { catterySlug } from '../../lib/slug.ts';
+import { formatDateEnGb, localIsoDate } from '../../../shared/dates.ts';
+import { catterySlug, paths } from '../../../shared/paths.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { joinAddress } from '../../ui/map/geo.ts';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { VerifiedBadge, WebsiteLink } from './cattery-card.tsx';
-import { isLabelExpired, kittenCount, localIsoDate, safeReturnUrl, telHref } from './cattery-view.ts';
+import { isLabelExpired, kittenCount, safeReturnUrl, telHref } from './cattery-view.ts';
 import './breeders.css';
-import { compareText } from '../../lib/compare.ts';
+import { compareText } from '../../../shared/compare.ts';
 
 interface CatteryLabel {
   link: CatteryQualityLabel;
@@ -131,7 +131,7 @@ function LittersTable({ litters }: { litters: CatteryDetail['litters'] }) {
               <td data-label="Males">{kittenCount(litter.num_male_kittens, litter.available_male_kittens)}</td>
               <td data-label="Females">{kittenCount(litter.num_female_kittens, litter.available_female_kittens)}</td>
               <td data-label="Details">
-                <Link to={`/litters/${litter.id}`}>
+                <Link to={paths.litter(litter.id)}>
                   View litter<span className="breeders-sr-only"> born {formatDateEnGb(litter.date_of_birth)}</span>
                 </Link>
               </td>

@@ -19,11 +19,6 @@ export function safeReturnUrl(value: string | null | undefined): string {
   return value;
 }
 
-/** The ?returnUrl= value for a same-app path, with its slashes left readable ("/breeders"). */
-export function returnUrlParam(path: string): string {
-  return encodeURIComponent(path).replace(/%2F/gi, '/');
-}
-
 /** An http(s) URL for a cattery's website (website_url, else the bare website text), or null. */
 export function websiteHref(websiteUrl: string | null | undefined, website: string | null | undefined): string | null {
   for (const candidate of [websiteUrl, website]) {
@@ -49,12 +44,6 @@ export function websiteText(websiteUrl: string | null | undefined, website: stri
 export function telHref(phone: string): string {
   const digits = phone.replace(/[^\d+]/g, '');
   return `tel:${digits.charAt(0) + digits.slice(1).replace(/\+/g, '')}`;
-}
-
-/** "YYYY-MM-DD" of a moment in the visitor's time zone. */
-export function localIsoDate(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** A label has expired once its expiration date is before today (it is valid through that day). */

@@ -1,11 +1,11 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { db, useMirror, type Breed, type Cattery } from '../../data/mirror.ts';
-import { parseListText } from '../../lib/list-text.ts';
-import { catterySlug } from '../../lib/slug.ts';
+import { parseListText } from '../../../shared/list-text.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
-import { compareText } from '../../lib/compare.ts';
+import { compareText } from '../../../shared/compare.ts';
+import { paths } from '../../../shared/paths.ts';
 
 const TILES: [keyof Breed, string][] = [
   ['activity_level', 'Activity Level'],
@@ -99,7 +99,7 @@ export function BreedPage() {
           <ul className="breeder-links">
             {breeders.map((c) => (
               <li key={c.id}>
-                <Link to={`/catteries/${catterySlug(c.name)}?returnUrl=${encodeURIComponent(`/breeds/${breed.universal_breed_abbreviation}`)}`}>
+                <Link to={paths.cattery(c.name, paths.breed(breed.universal_breed_abbreviation))}>
                   {c.name}
                 </Link>
                 {c.city && <span className="muted"> · {[c.city, c.country].filter(Boolean).join(', ')}</span>}

@@ -4,6 +4,7 @@ import { db, useMirror } from '../../data/mirror.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { readCachedBreeds, writeCachedBreeds, type CachedBreed } from './breeds-cache.ts';
+import { paths } from '../../../shared/paths.ts';
 
 /** SPEC §9 card size 428×240; one column on phones. */
 const CARD_SIZES = '(max-width: 480px) 100vw, 428px';
@@ -13,7 +14,7 @@ function BreedCards({ breeds }: { breeds: readonly CachedBreed[] }) {
     <ul className="card-grid">
       {breeds.map((b, i) => (
         <li key={b.id}>
-          <Link to={`/breeds/${b.universal_breed_abbreviation}`} className="card breed-card">
+          <Link to={paths.breed(b.universal_breed_abbreviation)} className="card breed-card">
             {/* The heading names the breed; repeating it as alt text would be read twice. */}
             {/* The first card is above the fold everywhere (the page's LCP): fetched at once, the rest lazily. */}
             <ShowImage path={b.overview_image} alt="" width={428} height={240} sizes={CARD_SIZES} className="card-image" {...(i === 0 && { loading: 'eager', fetchPriority: 'high' })} />

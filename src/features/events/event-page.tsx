@@ -1,13 +1,13 @@
 // /events/{id}: one event (SPEC §2) with its location, map and day-by-day programme, from the local mirror.
 import { Link, useParams } from 'react-router';
 import { db, useMirror, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
-import { formatDateRange, formatScheduleDay, formatTime } from '../../lib/dates.ts';
-import { eventTimeZone, timeZoneNote } from '../../lib/schedule.ts';
+import { formatDateRange, formatScheduleDay, formatTime } from '../../../shared/dates.ts';
+import { eventTimeZone, timeZoneNote } from '../../../shared/schedule.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import './events.css';
-import { compareText } from '../../lib/compare.ts';
+import { compareText } from '../../../shared/compare.ts';
 
 interface EventDetail {
   event: ShowEvent | undefined;

@@ -1,13 +1,13 @@
 // /events: events that have not yet ended at their venue, soonest first (SPEC §2), from the local mirror.
 import { Link } from 'react-router';
 import { db, useMirror, type ShowEvent } from '../../data/mirror.ts';
-import { formatDateRange, zonedDateTime } from '../../lib/dates.ts';
-import { eventNotEnded, eventTimeZone } from '../../lib/schedule.ts';
+import { formatDateRange } from '../../../shared/dates.ts';
+import { eventRunning, upcomingEvents } from '../../../shared/schedule.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
+import { paths } from '../../../shared/paths.ts';
 import './events.css';
-import { compareText } from '../../lib/compare.ts';
 
 /** An event drops off the list when its last day is over at the venue; a minute's lag is fine. */
 const REFRESH_MS = 60_000;
@@ -16,8 +16,7 @@ const REFRESH_MS = 60_000;
 const loadEvents = () => db.events.orderBy('start_date').toArray();
 
 function EventCard({ event, now }: { event: ShowEvent; now: Date }) {
-  const today = zonedDateTime(now, eventTimeZone(event)).date;
-  const running = event.start_date <= today && today <= event.end_date;
+  const running = eventRunning(event, now);
   const place = [event.city, event.country].filter(Boolean).join(', ');
   return (
     <li>
@@ -35,7 +34,7 @@ function EventCard({ event, now }: { event: ShowEvent; now: Date }) {
           )}
           {event.description && <p className="event-description">{event.description}</p>}
           <p className="event-card-actions">
-            <Link to={`/events/${event.id}`} className="button" aria-label={`More Details about ${event.name}`}>
+            <Link to={paths.event(event.id)} className="button" aria-label={`More Details about ${event.name}`}>
               More Details
             </Link>
           </p>
@@ -48,10 +47,7 @@ function EventCard({ event, now }: { event: ShowEvent; now: Date }) {
 export function EventsPage() {
   const now = useNow(REFRESH_MS);
   const view = useMirror(loadEvents, [], 'Failed to fetch events', (events) => events.length === 0);
-  const upcoming =
-    view.state === 'ready'
-      ? view.data.filter((e) => eventNotEnded(e, now)).sort((a, b) => compareText(a.start_date, b.start_date) || compareText(a.name, b.name))
-      : [];
+  const upcoming = view.state === 'ready' ? upcomingEvents(view.data, now) : [];
   return (
     <main className="page events">
       <h1>Upcoming Events</h1>

@@ -1,10 +1,11 @@
 // /kittens: the quiz entry and every litter (SPEC §2), newest first, from the local mirror.
 import { Link } from 'react-router';
 import { db, useMirror, type Breed, type Cattery, type Litter } from '../../data/mirror.ts';
-import { formatDateEnGb } from '../../lib/dates.ts';
+import { formatDateEnGb } from '../../../shared/dates.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
 import { availabilityText, AvailabilityBadge, CatteryLink, isSoldOut } from './litter-parts.tsx';
+import { paths } from '../../../shared/paths.ts';
 import './litters.css';
 
 interface KittensData {
@@ -29,12 +30,12 @@ function LitterCard({ litter, cattery, breed }: { litter: Litter; cattery: Catte
   return (
     <li>
       <article className={`card litter-card${isSoldOut(litter) ? ' is-sold-out' : ''}`} aria-labelledby={`litter-${litter.id}`}>
-        <Link to={`/litters/${litter.id}`} className="litter-card-picture" tabIndex={-1} aria-hidden="true">
+        <Link to={paths.litter(litter.id)} className="litter-card-picture" tabIndex={-1} aria-hidden="true">
           <ShowImage path={litter.litter_image_url} alt="" width={428} height={240} className="card-image" />
         </Link>
         <div className="litter-card-body">
           <h3 id={`litter-${litter.id}`}>
-            <Link to={`/litters/${litter.id}`}>{title}</Link>
+            <Link to={paths.litter(litter.id)}>{title}</Link>
           </h3>
           <p className="litter-born">Born {formatDateEnGb(litter.date_of_birth)}</p>
           <p className="litter-cattery">

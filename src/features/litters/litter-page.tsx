@@ -1,11 +1,12 @@
 // /litters/{id}: one litter (SPEC §2) with its cattery, counts, parents and pictures, from the local mirror.
 import { Link, useParams } from 'react-router';
 import { db, useMirror, type Breed, type Cattery, type Litter, type LitterImage } from '../../data/mirror.ts';
-import { formatDateEnGb } from '../../lib/dates.ts';
+import { formatDateEnGb } from '../../../shared/dates.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { CatteryLink, isSoldOut } from './litter-parts.tsx';
+import { paths } from '../../../shared/paths.ts';
 import './litters.css';
 
 interface LitterDetail {
@@ -95,7 +96,7 @@ export function LitterPage() {
             <div>
               <dt>Cattery</dt>
               <dd>
-                <CatteryLink cattery={cattery} returnUrl={`/litters/${litter.id}`} />
+                <CatteryLink cattery={cattery} returnUrl={paths.litter(litter.id)} />
                 {cattery?.city && <span className="muted"> · {[cattery.city, cattery.country].filter(Boolean).join(', ')}</span>}
               </dd>
             </div>
@@ -109,7 +110,7 @@ export function LitterPage() {
               <div>
                 <dt>Breed</dt>
                 <dd>
-                  <Link to={`/breeds/${breed.universal_breed_abbreviation}`}>{breed.breed_name}</Link>
+                  <Link to={paths.breed(breed.universal_breed_abbreviation)}>{breed.breed_name}</Link>
                 </dd>
               </div>
             )}

@@ -1,7 +1,7 @@
 // Pieces the kittens list and the litter page share: availability wording and the cattery link.
 import { Link } from 'react-router';
 import type { Cattery, Litter } from '../../data/mirror.ts';
-import { catterySlug } from '../../lib/slug.ts';
+import { paths } from '../../../shared/paths.ts';
 
 /** Whether no kitten of the litter is still available. */
 export function isSoldOut(litter: Litter): boolean {
@@ -33,7 +33,7 @@ export function AvailabilityBadge({ litter }: { litter: Litter }) {
 export function CatteryLink({ cattery, returnUrl }: { cattery: Cattery | undefined; returnUrl: string }) {
   if (!cattery) return <span className="muted">Unknown cattery</span>;
   return (
-    <Link className="cattery-link" to={`/catteries/${catterySlug(cattery.name)}?returnUrl=${encodeURIComponent(returnUrl)}`}>
+    <Link className="cattery-link" to={paths.cattery(cattery.name, returnUrl)}>
       {cattery.name}
     </Link>
   );

@@ -5,6 +5,7 @@ import { db, useMirror, type Breed, type Litter } from '../../data/mirror.ts';
 import { QUIZ_QUESTIONS, rankBreeds, type BreedMatch, type QuizAnswers } from '../../lib/quiz.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
+import { paths } from '../../../shared/paths.ts';
 import './quiz.css';
 
 interface QuizData {
@@ -197,7 +198,7 @@ function QuizResults({ data, answers }: { data: QuizData; answers: QuizAnswers }
 
 function ResultCard({ match, rank, kittens }: { match: BreedMatch<Breed>; rank: number; kittens: number }) {
   const { breed } = match;
-  const href = `/breeds/${breed.universal_breed_abbreviation}`;
+  const href = paths.breed(breed.universal_breed_abbreviation);
   return (
     <li className="quiz-result card">
       <ShowImage path={breed.overview_image} alt="" width={80} height={80} className="quiz-result-image" />

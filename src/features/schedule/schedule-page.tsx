@@ -3,10 +3,11 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { db, useMirror, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
-import { deviceTimeZone, formatScheduleDay, formatTime } from '../../lib/dates.ts';
-import { classifySchedule, eventTimeZone, sameTimeZone, timeZoneNote } from '../../lib/schedule.ts';
+import { deviceTimeZone, formatScheduleDay, formatTime } from '../../../shared/dates.ts';
+import { classifySchedule, eventTimeZone, sameTimeZone, timeZoneNote } from '../../../shared/schedule.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
+import { paths } from '../../../shared/paths.ts';
 import './schedule.css';
 
 /** SPEC §9: the schedule clock refreshes every second. */
@@ -25,7 +26,7 @@ async function loadSchedule(): Promise<ScheduleData> {
 function SessionItem({ session, event, zoneLabel }: { session: ScheduleSession; event: ShowEvent | undefined; zoneLabel: string | null }) {
   return (
     <li className="session">
-      <Link to={`/events/${session.event_id}`}>
+      <Link to={paths.event(session.event_id)}>
         <span className="session-time">
           {formatTime(session.start_time)}–{formatTime(session.end_time)}
           {zoneLabel && <span className="session-zone">{zoneLabel}</span>}

@@ -4,8 +4,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { queueVote } from '../../data/backend.ts';
 import { db, type OutboxItem } from '../../data/mirror.ts';
-import { parseLocalDate } from '../../lib/dates.ts';
-import { validateVote, VOTE_MESSAGES, type VoteForm } from '../../lib/vote.ts';
+import { ERROR_FALLBACK, VOTE_MESSAGES } from '../../../shared/messages.ts';
+import { activeEvent } from '../../../shared/schedule.ts';
+import { validateVote, type VoteForm } from '../../../shared/vote.ts';
 import { focusWasLost } from '../../ui/focus.ts';
 import { ErrorBox } from '../../ui/states.tsx';
 import { OutboxStatusLine } from '../../ui/outbox-status.tsx';
@@ -14,24 +15,9 @@ const EMPTY: VoteForm = { first_name: '', last_name: '', email: '', phone: '', c
 /** How long the form waits for a live answer before it settles for "queued". */
 const SETTLE_MS = 4000;
 
-const todayIso = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-/** The event not yet ended that starts first (SPEC §7 "Read active event"). */
-async function activeEvent() {
-  const today = todayIso();
-  const open = await db.events.where('end_date').aboveOrEqual(today).toArray();
-  return open.sort((a, b) => parseLocalDate(a.start_date).getTime() - parseLocalDate(b.start_date).getTime())[0];
-}
-
-/** The fields a validation message is about; focus goes to the first one to fix. */
-function fieldsAtFault(form: VoteForm, message: string): (keyof VoteForm)[] {
-  if (message === VOTE_MESSAGES.required) return (['first_name', 'last_name', 'catalog_number'] as const).filter((k) => !form[k].trim());
-  if (message === VOTE_MESSAGES.contact) return ['email', 'phone'];
-  if (message === VOTE_MESSAGES.email) return ['email'];
-  return [];
+/** The event the vote goes to: the one the events list shows first, by the venue's date (SPEC §7). */
+async function currentEvent() {
+  return activeEvent(await db.events.toArray(), new Date());
 }
 
 /** The heading of a view that replaces the form takes focus, so keyboard and screen-reader users follow. */
@@ -76,31 +62,30 @@ export function VotePage() {
     setInvalid([]);
     const checked = validateVote(form);
     if (!checked.ok) {
-      const fields = fieldsAtFault(form, checked.message);
-      setInvalid(fields);
-      if (fields[0]) document.getElementById(`vote-${fields[0]}`)?.focus();
+      setInvalid(checked.fields);
+      if (checked.fields[0]) document.getElementById(`vote-${checked.fields[0]}`)?.focus();
       return setError(checked.message);
     }
     setPhase('submitting');
     try {
-      const event = await activeEvent();
+      const event = await currentEvent();
       if (!event) {
         setPhase('idle');
-        return setError('No active event found');
+        return setError(VOTE_MESSAGES.noActiveEvent);
       }
       const queued = await queueVote({ ...checked.vote, event_id: event.id });
       const settled = await settle(queued.id);
       if (settled?.status === 'failed') {
         // A permanent refusal (e.g. this e-mail already voted) belongs on the form, fields kept.
         setPhase('idle');
-        return setError(settled.lastError ?? 'An error occurred');
+        return setError(settled.lastError ?? ERROR_FALLBACK);
       }
       setVoteId(queued.id);
       setForm(EMPTY);
       setPhase(settled?.status === 'sent' ? 'success' : 'saved');
     } catch (err) {
       setPhase('idle');
-      setError(err instanceof Error && err.message ? err.message : 'An error occurred');
+      setError(err instanceof Error && err.message ? err.message : ERROR_FALLBACK);
     }
   }
 
@@ -134,7 +119,7 @@ export function VotePage() {
           <h1 ref={focusOnMount} tabIndex={-1}>
             Your vote could not be recorded
           </h1>
-          <ErrorBox>{item.lastError ?? 'An error occurred'}</ErrorBox>
+          <ErrorBox>{item.lastError ?? ERROR_FALLBACK}</ErrorBox>
           <button
             type="button"
             onClick={() => {

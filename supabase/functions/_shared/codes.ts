@@ -29,15 +29,3 @@ export function couponCode(companyName: string, type: CouponType, randomInt: (ma
   const time = String(Math.trunc(nowMs)).slice(-4).padStart(4, '0');
   return [letters, kind, random, time].join('-');
 }
-
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** "$10.00", "$1,250.00": the same rule as the app's src/lib/money.ts. */
-export function formatDiscount(amount: number): string {
-  return DOLLARS.format(amount);
-}
-
-/** "15%", "12.5%": the same rule as the app's src/lib/money.ts, so the e-mail matches the screen. */
-export function formatRebate(percentage: number): string {
-  return `${Number(percentage.toFixed(2))}%`;
-}

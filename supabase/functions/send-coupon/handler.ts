@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { bearer, json, preflight, readJson } from '../_shared/http.ts';
 import type { FunctionDeps, Handler } from '../_shared/deps.ts';
-import { couponCode, formatDiscount, formatRebate, type CouponType } from '../_shared/codes.ts';
+import { couponCode, type CouponType } from '../_shared/codes.ts';
+import { COUPON_MESSAGES } from '../../../shared/messages.ts';
+import { formatDiscount, formatRebate } from '../../../shared/money.ts';
 import { escapeHtml } from '../send-verification/handler.ts';
 
 /** A claim older than this is taken to belong to a request that died mid-send, and is retried. */
@@ -17,13 +19,13 @@ const Body = z.object({
 
 export const MESSAGES = {
   signIn: 'Please sign in to request a coupon.',
-  noEmail: 'User email not found. Please try logging in again.',
+  noEmail: COUPON_MESSAGES.noEmail,
   badRequest: 'A coupon request needs request_id (uuid), advertiser_id and coupon_type (discount or rebate).',
   advertiserNotFound: 'Advertiser not found',
   voucherUnavailable: 'This advertiser does not offer that voucher.',
   inProgress: 'This coupon request is already being sent.',
   keyReused: 'This request id belongs to another coupon request.',
-  mailFailed: 'Failed to send coupon email. Please try again later.',
+  mailFailed: COUPON_MESSAGES.failed,
 } as const;
 
 interface CouponRow {

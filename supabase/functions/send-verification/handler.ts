@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { bearer, json, preflight, readJson } from '../_shared/http.ts';
 import type { FunctionDeps, Handler } from '../_shared/deps.ts';
 import { VERIFICATION_TOKEN_TTL_MS, verificationToken } from '../_shared/codes.ts';
+import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 
 /** One verification e-mail per address per minute: the resend button cannot be used to flood an inbox. */
 export const RESEND_INTERVAL_MS = 60_000;
@@ -11,10 +13,10 @@ export const RESEND_INTERVAL_MS = 60_000;
 const Body = z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) });
 
 export const MESSAGES = {
-  profileNotFound: 'User profile not found. Please try registering again.',
+  profileNotFound: ACCOUNT_MESSAGES.profileNotFound,
   alreadyVerified: 'This account is already verified.',
   tooSoon: 'A verification e-mail was sent less than a minute ago. Please check your inbox or try again shortly.',
-  invalidEmail: 'Invalid email address',
+  invalidEmail: ACCOUNT_MESSAGES.invalidEmail,
   mailFailed: 'Failed to send verification email. Please try again later.',
 } as const;
 
@@ -57,7 +59,7 @@ export function createSendVerificationHandler(deps: FunctionDeps): Handler {
     });
     if (stored.error) return json(500, { error: stored.error.message });
 
-    const link = `${deps.siteUrl}/activate-account?token=${token}`;
+    const link = paths.activateAccount(deps.siteUrl, token);
     try {
       await deps.sendMail({
         to: profile.data.email,

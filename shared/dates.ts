@@ -3,12 +3,6 @@
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A YYYY-MM-DD date as a local calendar date (no time-zone shift). */
-export function parseLocalDate(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(y!, (m ?? 1) - 1, d ?? 1);
-}
-
 /** A YYYY-MM-DD date as midnight UTC: calendar arithmetic and display with no zone or DST involved. */
 function utcDate(date: string): Date {
   const [y, m, d] = date.split('-').map(Number);
@@ -50,6 +44,15 @@ export function addDaysToDate(date: string, days: number): string {
 /** The zone the visitor's device is set to. */
 export function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * "YYYY-MM-DD" of a moment on the visitor's device. For dates that belong to no venue (a quality label's
+ * expiry); an event's or a session's "today" is its venue's: zonedDateTime(now, eventTimeZone(event)).
+ */
+export function localIsoDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

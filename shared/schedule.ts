@@ -1,6 +1,7 @@
 // Schedule classification (SPEC §4): happening now, up next (within 2 hours, today), upcoming days.
 // A session's date and times are wall-clock times at its event's venue, so "today" and every
 // instant are worked out in that venue's time zone, whatever zone the visitor's phone is set to.
+import { compareText } from './compare.ts';
 import { deviceTimeZone, isValidTimeZone, zonedDateTime, zonedTimeToInstant } from './dates.ts';
 
 export const UP_NEXT_WINDOW_MS = 2 * 60 * 60 * 1000;
@@ -135,4 +136,34 @@ export function sameTimeZone(a: string, b: string): boolean {
 /** Whether an event has not yet ended: its end_date is today or later at its venue. */
 export function eventNotEnded(event: { end_date: string; time_zone?: string | null }, now: Date): boolean {
   return event.end_date >= zonedDateTime(now, eventTimeZone(event)).date;
+}
+
+/** An event as the events list and the vote need it: its venue dates and zone. */
+export interface VenueEvent {
+  name: string;
+  start_date: string;
+  end_date: string;
+  time_zone?: string | null;
+}
+
+/** Whether an event is on today at its venue (the events list's "On now"). */
+export function eventRunning(event: { start_date: string; end_date: string; time_zone?: string | null }, now: Date): boolean {
+  const today = zonedDateTime(now, eventTimeZone(event)).date;
+  return event.start_date <= today && today <= event.end_date;
+}
+
+/**
+ * The events not yet ended at their venues, the first to start first (then by name): the events list
+ * (SPEC §2) shows them in this order, and the first is the event a vote goes to.
+ */
+export function upcomingEvents<E extends VenueEvent>(events: readonly E[], now: Date): E[] {
+  return events.filter((e) => eventNotEnded(e, now)).sort((a, b) => compareText(a.start_date, b.start_date) || compareText(a.name, b.name));
+}
+
+/**
+ * SPEC §7 "Read active event": the event not yet ended that starts first, judged by the venue's date
+ * (as the events list is), never the phone's; undefined when every event has ended.
+ */
+export function activeEvent<E extends VenueEvent>(events: readonly E[], now: Date): E | undefined {
+  return upcomingEvents(events, now)[0];
 }

@@ -1,0 +1,30 @@
+// SPEC texts (§5, §6, §8) that more than one module shows or sends: the screens, the outbox, the service
+// worker and the Edge Functions import them from here, so the copies cannot drift apart. Texts one
+// module alone uses stay with it; the password texts are in password.ts, next to their rule.
+
+/** SPEC §8 "Vote, other errors": a failure's own message, else this. */
+export const ERROR_FALLBACK = 'An error occurred';
+
+/** The Visitor's Choice form (SPEC §5) and its send (SPEC §8). */
+export const VOTE_MESSAGES = {
+  required: 'Please fill in all required fields',
+  contact: 'Please provide either an email address or phone number',
+  email: 'Please enter a valid email address',
+  noActiveEvent: 'No active event found',
+  duplicate: 'This email address has already been used to vote in this event',
+  failed: ERROR_FALLBACK,
+} as const;
+
+/** Account texts the screens and the send-verification function share (SPEC §5, §6). */
+export const ACCOUNT_MESSAGES = {
+  invalidEmail: 'Invalid email address',
+  profileNotFound: 'User profile not found. Please try registering again.',
+  userEmailNotFound: 'User email not found. Please try logging in again.',
+} as const;
+
+/** A coupon request (SPEC §8), as the voucher screen, the outbox and the send-coupon function word it. */
+export const COUPON_MESSAGES = {
+  failed: 'Failed to send coupon email. Please try again later.',
+  noEmail: ACCOUNT_MESSAGES.userEmailNotFound,
+  signInAgain: 'Sign in again to send this coupon request.',
+} as const;

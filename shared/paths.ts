@@ -1,0 +1,36 @@
+// The app's routes as links (SPEC §2): every screen, the e-mails the venue server and the Edge Functions
+// send, and the seed build them here, so a link has one shape and one encoding. A path parameter is
+// percent-encoded whole; a same-app path carried in a query (?returnUrl=, ?next=) is percent-encoded
+// with its slashes left readable ("?returnUrl=/litters/7").
+
+/** The /catteries/{catteryName} slug (SPEC §2): lowercase, non-alphanumerics removed, spaces to hyphens. */
+export function catterySlug(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]/g, '')
+    .replace(/ +/g, '-');
+}
+
+/** A same-app path as a query value: percent-encoded, slashes kept ("/breeds/MCO" stays readable). */
+export function pathParam(path: string): string {
+  return encodeURIComponent(path).replace(/%2F/gi, '/');
+}
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+export const paths = {
+  breed: (abbreviation: string) => `/breeds/${segment(abbreviation)}`,
+  /** A cattery page whose Back button returns to `returnUrl` (a same-app path). */
+  cattery: (catteryName: string, returnUrl?: string) =>
+    `/catteries/${catterySlug(catteryName)}${returnUrl === undefined ? '' : `?returnUrl=${pathParam(returnUrl)}`}`,
+  litter: (id: number) => `/litters/${segment(id)}`,
+  event: (id: number) => `/events/${segment(id)}`,
+  advertiser: (id: number) => `/pet-products/${segment(id)}`,
+  /** Sign-in, then on to `next` (a same-app path). */
+  login: (next?: string) => (next === undefined ? '/login' : `/login?next=${pathParam(next)}`),
+  /** The mailed activation link (SPEC §2 /activate-account?token=…); `siteUrl` is where the PWA is served. */
+  activateAccount: (siteUrl: string, token: string) => `${siteUrl.replace(/\/$/, '')}/activate-account?token=${segment(token)}`,
+  /** Where a password-reset e-mail's link lands (SPEC §7), under the app's root URL (origin + base path). */
+  resetPassword: (appRootUrl: string) => `${appRootUrl.replace(/\/$/, '')}/reset-password`,
+} as const;

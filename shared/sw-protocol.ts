@@ -1,0 +1,41 @@
+// The messages between the pages and the service worker (sw/), as src/data/sync/protocol.ts is for the
+// sync worker: one set of names and shapes for both ends. Plain data only (structured clone).
+
+/** The Background Sync tag: a page registers it (src/data/outbox/background-sync.ts), the worker's `sync` handler answers it. */
+export const OUTBOX_SYNC_TAG = 'outbox-drain';
+
+/** Worker → each window, with a MessagePort: drain your outbox and answer on the port (sw/outbox-sync.ts). */
+export interface DrainRequestMessage {
+  type: 'drain-outbox';
+}
+export const DRAIN_REQUEST: DrainRequestMessage = { type: 'drain-outbox' };
+
+/** Window → worker, on that port: the page's drain pass is over; `done` when it sent what it could. */
+export interface DrainAckMessage {
+  done: boolean;
+}
+
+/**
+ * Page → waiting worker: activate now (the update prompt's Reload). vite-plugin-pwa's registerSW sends it
+ * through workbox-window's messageSkipWaiting, whose wire shape this is.
+ */
+export interface SkipWaitingMessage {
+  type: 'SKIP_WAITING';
+}
+
+export type WorkerToPageMessage = DrainRequestMessage;
+export type PageToWorkerMessage = SkipWaitingMessage | DrainAckMessage;
+
+const typeOf = (data: unknown): unknown => (typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined);
+
+export function isDrainRequest(data: unknown): data is DrainRequestMessage {
+  return typeOf(data) === DRAIN_REQUEST.type;
+}
+
+export function isDrainAck(data: unknown): data is DrainAckMessage {
+  return typeof data === 'object' && data !== null && typeof (data as { done?: unknown }).done === 'boolean';
+}
+
+export function isSkipWaiting(data: unknown): data is SkipWaitingMessage {
+  return typeOf(data) === 'SKIP_WAITING';
+}
