@@ -124,8 +124,9 @@ end $do$;
 select public.sync_pull_rebuild();
 
 -- sync_pull runs as its caller, so the API roles may call what it calls (constants, nothing secret).
-revoke execute on function public.sync_pull_rebuild() from public, anon, authenticated;
+-- sync_pull_rebuild is for migrations only: it creates a function, which no API role may.
+revoke execute on function public.sync_pull_rebuild() from public, anon, authenticated, service_role;
 grant execute on function public.sync_contract(), public.sync_tables_v1(),
                           public.sync_pull(jsonb, integer, jsonb, integer) to anon, authenticated;
-grant execute on function public.sync_pull_rebuild(), public.sync_contract(), public.sync_tables_v1(),
+grant execute on function public.sync_contract(), public.sync_tables_v1(),
                           public.sync_pull(jsonb, integer, jsonb, integer) to service_role;

@@ -60,7 +60,7 @@ const RPC_MATRIX = `
   submit_votes             | a    | a             | a
   is_time_zone_name        | d    | d             | a
   sync_prune_tombstones    | d    | d             | a
-  sync_pull_rebuild        | d    | d             | a
+  sync_pull_rebuild        | d    | d             | d
 `;
 
 const ROLES = ['anon', 'authenticated', 'owner', 'service_role'] as const;
