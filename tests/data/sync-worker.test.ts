@@ -30,6 +30,20 @@ function trackDb(db: ShowDb): ShowDb {
   return db;
 }
 
+/** The page's proxy for `handle`, falling back to an engine in the page on a fresh database. */
+function withPageFallback(handle: SyncWorkerHandle, silenceMs?: number) {
+  const db = trackDb(freshDb().db);
+  const tap = tapClient(server);
+  const status = createSyncStatusStore();
+  const engine = createWorkerSyncEngine({
+    spawn: () => handle,
+    fallback: () => createSyncEngine({ db, client: tap.client, status, persist: () => true }),
+    status,
+    silenceMs,
+  });
+  return { db, status, engine };
+}
+
 /** A "worker": an engine served on one end of a MessageChannel; the other end is what the page holds. */
 function startWorker(tapOptions: TapOptions = {}) {
   const { db, writes } = freshDb();
@@ -139,14 +153,7 @@ describe('sync through the worker protocol', () => {
       }) as SyncWorkerHandle['addEventListener'],
       terminate,
     };
-    const db = trackDb(freshDb().db);
-    const tap = tapClient(server);
-    const status = createSyncStatusStore();
-    const engine = createWorkerSyncEngine({
-      spawn: () => handle,
-      fallback: () => createSyncEngine({ db, client: tap.client, status, persist: () => true }),
-      status,
-    });
+    const { db, status, engine } = withPageFallback(handle);
     const pulled = engine.pull();
     errors.dispatchEvent(new Event('error'));
     expect(await pulled).toMatchObject({ requests: 1, writes: 1 });
@@ -160,15 +167,7 @@ describe('sync through the worker protocol', () => {
     // A worker that takes the pull and then never says anything again, nor reports an error.
     const terminate = vi.fn();
     const handle: SyncWorkerHandle = { postMessage: () => undefined, addEventListener: () => undefined, terminate };
-    const db = trackDb(freshDb().db);
-    const tap = tapClient(server);
-    const status = createSyncStatusStore();
-    const engine = createWorkerSyncEngine({
-      spawn: () => handle,
-      fallback: () => createSyncEngine({ db, client: tap.client, status, persist: () => true }),
-      status,
-      silenceMs: 300,
-    });
+    const { status, engine } = withPageFallback(handle, 300);
     expect(await engine.pull()).toMatchObject({ requests: 1, writes: 1 });
     expect(terminate).toHaveBeenCalledTimes(1);
     expect(status.getState()).toMatchObject({ syncing: false, lastError: null });
