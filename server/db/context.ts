@@ -25,8 +25,8 @@ export function runAs<T>(db: Db, ctx: RequestContext, fn: (tx: Tx) => Promise<T>
     ['request.path', ctx.path ?? ''],
     ['request.headers', JSON.stringify(ctx.headers ?? {})],
   ];
-  // PGlite runs in-process on one thread: a timeout would only abort our own work, not free anything.
-  if (db.kind === 'postgres') settings.push(['statement_timeout', STATEMENT_TIMEOUT[ctx.role]]);
+  // PostgreSQL enforces it itself; PGlite ignores it, and its worker host (pglite-host.ts) enforces it.
+  settings.push(['statement_timeout', STATEMENT_TIMEOUT[ctx.role]]);
   // The begin and the settings go out with fn's first statement (one round trip where the driver can).
   return db.transaction(fn, { readOnly: ctx.readOnly === true, settings });
 }

@@ -1,0 +1,216 @@
+// PGlite off the HTTP thread. PGlite is WASM on one thread and ignores statement_timeout, so a runaway
+// statement (a backreference regex, a huge embed) would freeze every answer of the venue server. Here it
+// runs in a worker thread; this side enforces each statement's deadline, and on a miss ends the worker
+// and starts another on the same data directory (Postgres recovers it from its WAL like after a crash).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { HostMessage, WorkerError, WorkerMessage } from './pglite-protocol.ts';
+import type { Db, PgError, QueryResult, Tx, TxOpening } from './types.ts';
+
+type Outgoing = HostMessage extends infer M ? (M extends { id: number } ? Omit<M, 'id'> : never) : never;
+
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+/** statement_timeout as set_config takes it ('3s', '500ms', '0', '2min') ⇒ ms; 0 means none. */
+export function timeoutMs(value: string | undefined): number {
+  if (!value) return 0;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|min|h)?\s*$/.exec(value);
+  if (!m) return 0;
+  const unit = { ms: 1, s: 1000, min: 60_000, h: 3_600_000 }[m[2] ?? 'ms']!;
+  return Number(m[1]) * unit;
+}
+
+function fromWire(w: WorkerError): PgError {
+  const e = new Error(w.message) as PgError & Record<string, unknown>;
+  for (const [k, v] of Object.entries(w)) if (k !== 'message' && k !== 'stack') e[k] = v;
+  return e;
+}
+
+function timeoutError(): PgError {
+  return Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+}
+
+/** One worker generation: a restart makes a new one, and whatever the old one owed fails. */
+class Generation {
+  readonly worker: Worker;
+  readonly ready: Promise<void>;
+  readonly pending = new Map<number, Pending>();
+  dead = false;
+  private seq = 0;
+
+  constructor(dataDir: string, onDeath: (g: Generation, e: Error) => void) {
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir }, execArgv: [] });
+    this.ready = new Promise((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
+    this.ready.catch(() => undefined);
+    this.worker.on('message', (m: WorkerMessage) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.ok) p.resolve(m.value);
+      else p.reject(fromWire(m.error));
+    });
+    const die = (e: Error) => {
+      if (this.dead) return;
+      this.dead = true;
+      for (const p of this.pending.values()) p.reject(e);
+      this.pending.clear();
+      onDeath(this, e);
+    };
+    this.worker.on('error', (e) => die(e));
+    this.worker.on('exit', (code) => die(new Error(`The database worker stopped (exit code ${code})`)));
+  }
+
+  /** Sends m; the answer, or dead's error. */
+  call(m: Outgoing): { id: number; answer: Promise<unknown> } {
+    const id = ++this.seq;
+    const answer = new Promise<unknown>((resolve, reject) => {
+      if (this.dead) return reject(new Error('The database worker stopped'));
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...m, id });
+    });
+    return { id, answer };
+  }
+
+  /** Sends m with no answer awaited (a transaction's begin: its answer is the end's). */
+  send(m: Outgoing): number {
+    const id = ++this.seq;
+    if (!this.dead) this.worker.postMessage({ ...m, id });
+    return id;
+  }
+
+  /** Ends the worker now (a runaway statement): what it owed fails with e. */
+  kill(e: Error): void {
+    if (this.dead) return;
+    this.dead = true;
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+    void this.worker.terminate();
+  }
+}
+
+/** A FIFO lock: PGlite runs one transaction at a time anyway, and a deadline must time only the statement. */
+class Lock {
+  private tail: Promise<void> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const out = this.tail.then(fn);
+    this.tail = out.then(
+      () => undefined,
+      () => undefined,
+    );
+    return out;
+  }
+}
+
+/**
+ * dataDir null: a throwaway directory under the OS temp dir (removed on close) rather than PGlite's
+ * memory, so that a worker ended on a deadline restarts with the data it had.
+ */
+export async function openPgliteWorker(dataDir: string | null): Promise<Db & { restarts(): number }> {
+  const temp = dataDir === null ? mkdtempSync(join(tmpdir(), 'purrfect-pglite-')) : null;
+  const dir = dataDir ?? temp!;
+  const lock = new Lock();
+  let restarts = 0;
+  let closed = false;
+
+  const start = (): Generation =>
+    new Generation(dir, (g, e) => {
+      if (closed || g !== current) return;
+      // A crash (out of memory in a huge answer, say): start again, as after a deadline.
+      console.warn(`[db] PGlite worker ended (${e.message}); restarting it`);
+      restart();
+    });
+  let current = start();
+  const restart = () => {
+    restarts++;
+    current = start();
+  };
+
+  try {
+    await current.ready;
+  } catch (e) {
+    await current.worker.terminate();
+    if (temp) rmSync(temp, { recursive: true, force: true });
+    throw e;
+  }
+
+  /** A statement with a deadline: on a miss, the worker goes and another starts on the same files. */
+  const timed = async (g: Generation, m: Outgoing, ms: number): Promise<unknown> => {
+    const { answer } = g.call(m);
+    if (!ms) return answer;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const e = timeoutError();
+        if (g === current && !g.dead) {
+          g.kill(e);
+          restart();
+        }
+        reject(e);
+      }, ms);
+    });
+    try {
+      return await Promise.race([answer, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const ready = async (): Promise<Generation> => {
+    if (closed) throw new Error('The database is closed');
+    const g = current;
+    await g.ready;
+    return g;
+  };
+
+  const asResult = <R>(v: unknown) => v as QueryResult<R>;
+
+  return {
+    kind: 'pglite',
+    restarts: () => restarts,
+    query: <R>(text: string, params?: unknown[]) =>
+      lock.run(async () => asResult<R>(await (await ready()).call({ op: 'query', text, params }).answer)),
+    exec: (sql) =>
+      lock.run(async () => {
+        await (await ready()).call({ op: 'exec', sql }).answer;
+      }),
+    transaction: <T>(fn: (tx: Tx) => Promise<T>, opening?: TxOpening) =>
+      lock.run(async () => {
+        const g = await ready();
+        const ms = timeoutMs(opening?.settings.find(([name]) => name === 'statement_timeout')?.[1]);
+        const txId = g.send({ op: 'begin', ...(opening && { opening }) });
+        const tx: Tx = {
+          query: async <R>(text: string, params?: unknown[]) => asResult<R>(await timed(g, { op: 'tx', txId, text, params }, ms)),
+          exec: async (sql) => {
+            await timed(g, { op: 'tx', txId, sql }, ms);
+          },
+        };
+        let out: T;
+        try {
+          out = await fn(tx);
+        } catch (e) {
+          if (!g.dead) await g.call({ op: 'end', txId, commit: false }).answer.catch(() => undefined);
+          throw e;
+        }
+        await g.call({ op: 'end', txId, commit: true }).answer;
+        return out;
+      }),
+    async close() {
+      await lock.run(async () => {
+        closed = true;
+        const g = current;
+        if (!g.dead) {
+          await g.ready.catch(() => undefined);
+          await g.call({ op: 'close' }).answer.catch(() => undefined);
+          g.dead = true;
+          await g.worker.terminate();
+        }
+      });
+      if (temp) rmSync(temp, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// Messages between the HTTP thread (pglite-host.ts) and the PGlite worker (pglite-worker.ts).
+import type { TxOpening } from './types.ts';
+
+export type HostMessage =
+  | { op: 'query'; id: number; text: string; params?: unknown[] }
+  | { op: 'exec'; id: number; sql: string }
+  /** Opens transaction `id`; its statements follow as `tx`, and `end` closes it (the answer goes to end's id). */
+  | { op: 'begin'; id: number; opening?: TxOpening }
+  | { op: 'tx'; id: number; txId: number; text?: string; params?: unknown[]; sql?: string }
+  | { op: 'end'; id: number; txId: number; commit: boolean }
+  | { op: 'close'; id: number };
+
+/** An Error's name, message and its string or number fields (code, detail, hint, position, …). */
+export type WorkerError = { name: string; message: string } & Record<string, string | number>;
+
+/** id 0 answers the worker's start ('ready' or the error that stopped it). */
+export type WorkerMessage = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WorkerError };
