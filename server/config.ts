@@ -32,6 +32,9 @@ const EnvSchema = z.object({
   SMTP_FROM: z.preprocess(emptyToUndefined, z.string().default('PurrFect Show <no-reply@purrfect-show.example>')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   MAX_BODY_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
+  REST_MAX_EMBED_DEPTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(16).default(4)),
+  REST_MAX_EMBED_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1000)),
+  REST_MAX_RESPONSE_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(65_536).default(16_777_216)),
   STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default('dist')),
   // PASSWORD_* (SPEC §5's rule) are read by shared/password.ts, as the PWA reads its VITE_PASSWORD_*.
 });
@@ -63,10 +66,18 @@ export interface ServerConfig {
   mailFrom: string;
   authRateLimitPerMinute: number;
   maxBodyBytes: number;
+  /** The REST read budget: embed nesting, rows per embedded level (per parent row), bytes of one answer. */
+  restBudget: RestBudget;
   staticDir: string | null;
   production: boolean;
   /** Enforced on sign-up and password change (SPEC §5). */
   password: PasswordRule;
+}
+
+export interface RestBudget {
+  maxEmbedDepth: number;
+  maxEmbedRows: number;
+  maxResponseBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +127,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.SMTP_FROM,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    restBudget: {
+      maxEmbedDepth: e.REST_MAX_EMBED_DEPTH,
+      maxEmbedRows: e.REST_MAX_EMBED_ROWS,
+      maxResponseBytes: e.REST_MAX_RESPONSE_BYTES,
+    },
     staticDir: e.STATIC_DIR,
     production,
     password: password.rule,

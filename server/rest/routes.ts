@@ -57,6 +57,8 @@ interface BodyRow {
   body: string | null;
   page: string;
   total?: string;
+  /** The body's size, where the statement measured it (a body over the budget then comes back null). */
+  bytes?: string | null;
 }
 
 export function restRoutes(deps: AppDeps): Hono {
@@ -125,9 +127,25 @@ async function run<T>(req: RestRequest, fn: (tx: Tx) => Promise<T>): Promise<T> 
   }
 }
 
+/** PostgREST-shaped 400 for an answer over config.restBudget.maxResponseBytes. */
+function tooLargeAnswer(req: RestRequest, bytes: number): HttpError {
+  const cap = req.deps.config.restBudget.maxResponseBytes;
+  return restError(
+    400,
+    'PGRST100',
+    `The response would be ${bytes} bytes; this server answers at most ${cap} bytes`,
+    null,
+    'Ask for fewer rows (limit, Range), fewer columns or fewer embeds',
+  );
+}
+
+/** One row of body (and page, total); the write rolls back when the answer is over the byte budget. */
 async function queryBody(req: RestRequest, st: Statement, check?: (rows: number) => void): Promise<BodyRow> {
   return run(req, async (tx) => {
     const row = (await tx.query<BodyRow>(st.sql, st.params)).rows[0]!;
+    const cap = req.deps.config.restBudget.maxResponseBytes;
+    const bytes = row.bytes != null ? Number(row.bytes) : row.body !== null && row.body.length > cap / 3 ? Buffer.byteLength(row.body) : 0;
+    if (bytes > cap) throw tooLargeAnswer(req, bytes);
     check?.(Number(row.page));
     return row;
   });
@@ -172,7 +190,7 @@ async function read(req: RestRequest, table: string): Promise<Response> {
   const st = await req.cache.plan((schema): Statement => {
     const t = findTable(schema, table);
     const p = new Params();
-    const plan = planRead(schema, t, q, p);
+    const plan = planRead(schema, t, q, p, undefined, req.deps.config.restBudget);
     const opts = { single: req.accept.single, stripNulls: req.accept.stripNulls, count: req.prefs.count, maxRows: MAX_ROWS };
     return { sql: readSql(plan, tableFrom(t), opts), params: p.values };
   });
@@ -204,7 +222,7 @@ async function readPayload(req: RestRequest, allowArray: boolean): Promise<Paylo
 
 /** The representation of a write: the select (and embeds) over the written rows. */
 function writeRepresentation(req: RestRequest, schema: Schema, t: Table, q: ParsedQuery, p: Params, dml: string | null): string {
-  const plan = planRead(schema, t, q, p, { conditions: [], order: rootLevel(q).order });
+  const plan = planRead(schema, t, q, p, { conditions: [], order: rootLevel(q).order }, req.deps.config.restBudget);
   return representationSql(plan, dml, { single: req.accept.single, stripNulls: req.accept.stripNulls, count: false });
 }
 
@@ -227,7 +245,7 @@ async function insert(req: RestRequest, table: string): Promise<Response> {
     if (prefs.return === 'representation') sql = writeRepresentation(req, schema, t, q, p, dml);
     else if (pk.length) sql = `${dml} returning ${pk.map((c) => `"t0".${ident(c)}::text as ${ident(c)}`).join(', ')}`;
     else {
-      planRead(schema, t, q, p); // validates select and embed params even when nothing is returned
+      planRead(schema, t, q, p, undefined, req.deps.config.restBudget); // validates select and embed params even when nothing is returned
       sql = dml;
     }
     return { st: { sql, params: p.values }, pk };
@@ -285,7 +303,7 @@ async function mutate(
     const p = new Params();
     const dml = build(schema, t, q, p);
     const sql = representation ? writeRepresentation(req, schema, t, q, p, dml) : dml;
-    if (!representation) planRead(schema, t, q, p);
+    if (!representation) planRead(schema, t, q, p, undefined, req.deps.config.restBudget);
     return sql === null ? null : { sql, params: p.values };
   });
 
@@ -356,7 +374,7 @@ async function rpc(req: RestRequest, name: string): Promise<Response> {
     const p = new Params();
     const call = rpcCall(fn, body ? raw : getArgsJson(q.args, overloads), keys, p);
     if (fn.returns !== 'composite') return { st: { sql: scalarRpcSql(fn, call), params: p.values }, fn, q };
-    const plan = planRead(schema, resultTable(schema, fn), q, p);
+    const plan = planRead(schema, resultTable(schema, fn), q, p, undefined, req.deps.config.restBudget);
     const opts = {
       single: req.accept.single || !fn.set,
       stripNulls: req.accept.stripNulls,

@@ -37,10 +37,20 @@ const TSQUERY: Partial<Record<FilterOp, string>> = {
 
 // ---------- read plans ----------
 
+/** How much one read may ask for (config.restBudget): embed nesting, rows per embedded level, answer bytes. */
+export interface ReadBudget {
+  maxEmbedDepth: number;
+  /** Like max_rows, for each embedded level: at most this many rows per parent row. */
+  maxEmbedRows: number;
+  maxResponseBytes: number;
+}
+
 /** One resource level: the root relation or an embed, with its SQL alias. */
 interface Level {
   table: Table;
   alias: string;
+  /** The cap on this level's rows (embedded levels), or undefined. */
+  maxRows?: number;
   items: SelectItem[];
   params: LevelParams;
   /** Embeds by their select item, and by output name for filters such as `images=not.is.null`. */
@@ -60,6 +70,7 @@ interface Embed {
 export interface ReadPlan {
   root: Level;
   params: Params;
+  maxResponseBytes?: number;
 }
 
 const EMPTY: LevelParams = { conditions: [] };
@@ -68,14 +79,31 @@ const EMPTY: LevelParams = { conditions: [] };
  * Resolves the select tree against the schema. rootParams overrides the root level's
  * params (mutations apply the root filters to the DML instead).
  */
-export function planRead(schema: Schema, table: Table, q: ParsedQuery, p: Params, rootParams?: LevelParams): ReadPlan {
+export function planRead(
+  schema: Schema,
+  table: Table,
+  q: ParsedQuery,
+  p: Params,
+  rootParams?: LevelParams,
+  budget?: ReadBudget,
+): ReadPlan {
   let n = 0;
   const used = new Set<string>();
-  const level = (t: Table, path: string, items: SelectItem[], params?: LevelParams): Level => {
+  const level = (t: Table, path: string, items: SelectItem[], params?: LevelParams, depth = 0): Level => {
     used.add(path);
+    if (budget && depth > budget.maxEmbedDepth) {
+      throw restError(
+        400,
+        'PGRST100',
+        `'${path}' is nested ${depth} embeds deep; this server allows at most ${budget.maxEmbedDepth}`,
+        null,
+        'Embed fewer levels, or ask for the deeper rows in another request',
+      );
+    }
     const lvl: Level = {
       table: t,
       alias: `t${n++}`,
+      ...(budget && depth > 0 && { maxRows: budget.maxEmbedRows }),
       items,
       params: params ?? q.levels.get(path) ?? EMPTY,
       embeds: new Map(),
@@ -95,7 +123,7 @@ export function planRead(schema: Schema, table: Table, q: ParsedQuery, p: Params
         rel,
         inner: item.inner,
         hidden: item.select.length === 0,
-        level: level(target, path ? `${path}.${name}` : name, item.select),
+        level: level(target, path ? `${path}.${name}` : name, item.select, undefined, depth + 1),
       };
       lvl.embeds.set(item, e);
       lvl.embedsByName.set(name, e);
@@ -114,7 +142,7 @@ export function planRead(schema: Schema, table: Table, q: ParsedQuery, p: Params
       );
     }
   }
-  return { root, params: p };
+  return { root, params: p, ...(budget && { maxResponseBytes: budget.maxResponseBytes }) };
 }
 
 /** `"t0"."data"->'a'->>'b'` */
@@ -156,7 +184,7 @@ function embedSql(e: Embed, parent: Level, p: Params): string {
   const row = ident(`${lvl.alias}_row`);
   const rows =
     `select ${selectList(lvl, p)} from ${relation(lvl.table.name)} as ${ident(lvl.alias)}` +
-    ` where ${[joinSql(e, parent), ...conditions(lvl, p)].join(' and ')}${pageSql(lvl, p)}`;
+    ` where ${[joinSql(e, parent), ...conditions(lvl, p)].join(' and ')}${pageSql(lvl, p, lvl.maxRows)}`;
   return e.rel.toOne
     ? `(select to_json(${row}) from (${rows}) as ${row})`
     : `coalesce((select json_agg(${row}) from (${rows}) as ${row}), '[]')`;
@@ -230,7 +258,8 @@ export interface BodyOptions {
 
 /**
  * `[with …] select <json> as body, <rows> as page[, <total> as total]`. fromItem must expose the
- * root relation under the root alias (t0).
+ * root relation under the root alias (t0). With the plan's byte budget, also `bytes`, and a body over
+ * the budget comes back null (never copied out of Postgres).
  */
 export function readSql(plan: ReadPlan, fromItem: string, opts: BodyOptions, withClause = ''): string {
   const { root, params: p } = plan;
@@ -240,7 +269,14 @@ export function readSql(plan: ReadPlan, fromItem: string, opts: BodyOptions, wit
   let body = opts.single ? `(json_agg("pgrst_r") -> 0)` : `coalesce(json_agg("pgrst_r"), '[]')`;
   if (opts.stripNulls) body = `json_strip_nulls(${body})`;
   const total = opts.count ? `, (select count(*) from ${fromItem}${whereSql})::text as total` : '';
-  return `${withClause}select ${body}::text as body, count(*)::text as page${total} from (${rows}) as "pgrst_r"`;
+  const answer = `select ${body}::text as body, count(*)::text as page${total} from (${rows}) as "pgrst_r"`;
+  const cap = plan.maxResponseBytes;
+  if (cap === undefined) return `${withClause}${answer}`;
+  const b = `"pgrst_b"."body"`;
+  return (
+    `${withClause}select case when octet_length(${b}) > ${Math.floor(cap)} then null else ${b} end as body,` +
+    ` octet_length(${b})::text as bytes, "pgrst_b"."page"${opts.count ? `, "pgrst_b"."total"` : ''} from (${answer}) as "pgrst_b"`
+  );
 }
 
 export function tableFrom(table: Table): string {
