@@ -1,6 +1,7 @@
 // The venue server in its own process for the load bench (bench/load.ts): the load generator must not
 // share a thread with the server it measures. PGlite in memory, or DATABASE_URL for PostgreSQL.
-// Started with fork() under tsx; talks to the parent over IPC only.
+// Started with fork() under tsx; talks to the parent over IPC only. LOAD_SERVER_DATA_DIR keeps PGlite on
+// disk there, LOAD_SERVER_STATIC_DIR serves a built app at / (the abuse bench and tests).
 import { loadConfig } from '../server/config.ts';
 import { startVenueServer } from '../server/start.ts';
 
@@ -30,8 +31,8 @@ async function main(): Promise<void> {
     NODE_ENV: '',
     DATABASE_URL: process.env.DATABASE_URL ?? '',
   });
-  config.dataDir = null;
-  config.staticDir = null;
+  config.dataDir = process.env.LOAD_SERVER_DATA_DIR || null;
+  config.staticDir = process.env.LOAD_SERVER_STATIC_DIR || null;
   const server = await startVenueServer(config);
   let closing: Promise<void> | null = null;
   const close = () => (closing ??= server.close());

@@ -70,12 +70,12 @@ interface ServerProcess {
   close(): Promise<void>;
 }
 
-export async function startServerProcess(databaseUrl: string | undefined): Promise<ServerProcess> {
+export async function startServerProcess(databaseUrl: string | undefined, env: Record<string, string> = {}): Promise<ServerProcess> {
   const entry = fileURLToPath(new URL('./load-server.ts', import.meta.url));
   const child: ChildProcess = fork(entry, [], {
     // BENCH_LOAD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
     execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_LOAD_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let nextId = 1;
