@@ -7,11 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../bench/load.ts';
 import { DEMO_ANON_KEY } from '../../server/config.ts';
+import { EMBED_ATTACK, REGEX_ATTACK } from './attacks.ts';
 
-/** The backreference regex of the report: exponential in Postgres' regex engine. */
-export const REGEX_ATTACK = '/rest/v1/breeds?select=id&about=match.(.*)(.*)(.*)%5C3%5C2%5C1x';
-/** Nine levels of breeds ↔ litters: 149 MB and 2 GB RSS before the embed budget. */
-export const EMBED_ATTACK = `/rest/v1/breeds?select=${'*,litters(*,breeds('.repeat(4)}*,litters(*)${'))'.repeat(4)}`;
 
 const ANON_TIMEOUT_MS = 3_000;
 /** The deadline plus the trip through the worker and HTTP on a busy 2-CPU machine. */
