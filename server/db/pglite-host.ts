@@ -3,9 +3,12 @@
 // runs in a worker thread; this side enforces each statement's deadline, and on a miss ends the worker
 // and starts another on the same data directory (Postgres recovers it from its WAL like after a crash).
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { PgliteModules } from './pglite.ts';
 import type { HostMessage, WorkerError, WorkerMessage } from './pglite-protocol.ts';
 import type { Db, PgError, QueryResult, Tx, TxOpening } from './types.ts';
 
@@ -35,18 +38,34 @@ function timeoutError(): PgError {
   return Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
 }
 
-/** One worker generation: a restart makes a new one, and whatever the old one owed fails. */
+let modules: Promise<PgliteModules> | undefined;
+
+/** PGlite's two WASM modules, compiled once per process rather than by every worker it starts. */
+function compiledModules(): Promise<PgliteModules> {
+  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const compile = async (file: string) => WebAssembly.compile(await readFile(join(dist, file)));
+  modules ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(([pgliteWasmModule, initdbWasmModule]) => ({
+    pgliteWasmModule,
+    initdbWasmModule,
+  }));
+  return modules;
+}
+
+/**
+ * One worker generation: a restart makes a new one, and whatever the old one owed fails. A worker
+ * starts idle (its modules loaded: a standby) and opens PGlite when told to.
+ */
 class Generation {
   readonly worker: Worker;
-  readonly ready: Promise<void>;
   readonly pending = new Map<number, Pending>();
+  ready: Promise<void> = Promise.reject(new Error('The database worker was not opened'));
   dead = false;
   private seq = 0;
+  private onDeath: (g: Generation, e: Error) => void = () => undefined;
 
-  constructor(dataDir: string, onDeath: (g: Generation, e: Error) => void) {
-    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir }, execArgv: [] });
-    this.ready = new Promise((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
+  constructor(compiled: PgliteModules) {
     this.ready.catch(() => undefined);
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { modules: compiled }, execArgv: [] });
     this.worker.on('message', (m: WorkerMessage) => {
       const p = this.pending.get(m.id);
       if (!p) return;
@@ -59,10 +78,22 @@ class Generation {
       this.dead = true;
       for (const p of this.pending.values()) p.reject(e);
       this.pending.clear();
-      onDeath(this, e);
+      this.onDeath(this, e);
     };
     this.worker.on('error', (e) => die(e));
     this.worker.on('exit', (code) => die(new Error(`The database worker stopped (exit code ${code})`)));
+  }
+
+  /** Opens PGlite on dataDir; onDeath hears of the worker's end (a crash, say) from then on. */
+  open(dataDir: string, onDeath: (g: Generation, e: Error) => void): Promise<void> {
+    this.onDeath = onDeath;
+    this.ready = new Promise((resolve, reject) => {
+      if (this.dead) return reject(new Error('The database worker stopped'));
+      this.pending.set(0, { resolve: () => resolve(), reject });
+      this.worker.postMessage({ op: 'open', id: 0, dataDir } satisfies HostMessage);
+    });
+    this.ready.catch(() => undefined);
+    return this.ready;
   }
 
   /** Sends m; the answer, or dead's error. */
@@ -116,14 +147,36 @@ export async function openPgliteWorker(dataDir: string | null): Promise<Db & { r
   const lock = new Lock();
   let restarts = 0;
   let closed = false;
+  const compiled = await compiledModules();
 
-  const start = (): Generation =>
-    new Generation(dir, (g, e) => {
-      if (closed || g !== current) return;
-      // A crash (out of memory in a huge answer, say): start again, as after a deadline.
-      console.warn(`[db] PGlite worker ended (${e.message}); restarting it`);
-      restart();
-    });
+  /** The next worker, started ahead so that a restart only opens PGlite (the files' recovery included). */
+  let spare: Generation | null = null;
+  const onDeath = (g: Generation, e: Error) => {
+    if (closed || g !== current) return;
+    // A crash (out of memory in a huge answer, say): start again, as after a deadline.
+    console.warn(`[db] PGlite worker ended (${e.message}); restarting it`);
+    restart();
+  };
+  const start = (): Generation => {
+    const g = spare && !spare.dead ? spare : new Generation(compiled);
+    spare = null;
+    void g.open(dir, onDeath).then(
+      () => {
+        // Only once this one is open: the standby's start must not slow the open down.
+        if (!closed && g === current && !spare) spare = new Generation(compiled);
+      },
+      () => undefined,
+    );
+    return g;
+  };
+  const stopSpare = async () => {
+    const s = spare;
+    spare = null;
+    if (s) {
+      s.dead = true;
+      await s.worker.terminate();
+    }
+  };
   let current = start();
   const restart = () => {
     restarts++;
@@ -133,7 +186,9 @@ export async function openPgliteWorker(dataDir: string | null): Promise<Db & { r
   try {
     await current.ready;
   } catch (e) {
+    closed = true;
     await current.worker.terminate();
+    await stopSpare();
     if (temp) rmSync(temp, { recursive: true, force: true });
     throw e;
   }
@@ -202,6 +257,7 @@ export async function openPgliteWorker(dataDir: string | null): Promise<Db & { r
     async close() {
       await lock.run(async () => {
         closed = true;
+        await stopSpare();
         const g = current;
         if (!g.dead) {
           await g.ready.catch(() => undefined);

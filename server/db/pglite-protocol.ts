@@ -2,6 +2,8 @@
 import type { TxOpening } from './types.ts';
 
 export type HostMessage =
+  /** A worker starts idle (a standby): this opens its PGlite on dataDir; id 0 answers. */
+  | { op: 'open'; id: 0; dataDir: string }
   | { op: 'query'; id: number; text: string; params?: unknown[] }
   | { op: 'exec'; id: number; sql: string }
   /** Opens transaction `id`; its statements follow as `tx`, and `end` closes it (the answer goes to end's id). */

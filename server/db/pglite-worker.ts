@@ -1,7 +1,7 @@
 // Runs inside the worker thread (pglite-worker.mjs): one PGlite, driven by messages from pglite-host.ts.
 import { parentPort, workerData } from 'node:worker_threads';
-import { openPglite } from './pglite.ts';
-import type { Tx } from './types.ts';
+import { openPglite, type PgliteModules } from './pglite.ts';
+import type { Db, Tx } from './types.ts';
 import type { HostMessage, WorkerError, WorkerMessage } from './pglite-protocol.ts';
 
 const port = parentPort!;
@@ -36,8 +36,8 @@ class Inbox {
 
 class Rollback extends Error {}
 
-const { dataDir } = workerData as { dataDir: string };
-const db = await openPglite(dataDir);
+const { modules } = workerData as { modules: PgliteModules };
+let db!: Db;
 const txs = new Map<number, Inbox>();
 
 async function runTx(msg: Extract<HostMessage, { op: 'begin' }>, inbox: Inbox): Promise<void> {
@@ -77,6 +77,15 @@ async function runTx(msg: Extract<HostMessage, { op: 'begin' }>, inbox: Inbox): 
 
 port.on('message', (msg: HostMessage) => {
   switch (msg.op) {
+    case 'open':
+      openPglite(msg.dataDir, modules).then(
+        (opened) => {
+          db = opened;
+          reply(0, 'ready');
+        },
+        (e: unknown) => fail(0, e),
+      );
+      return;
     case 'query':
       db.query(msg.text, msg.params).then(
         (res) => reply(msg.id, { rows: res.rows, affectedRows: res.affectedRows }),
@@ -104,5 +113,3 @@ port.on('message', (msg: HostMessage) => {
       return;
   }
 });
-
-post({ id: 0, ok: true, value: 'ready' });

@@ -10,9 +10,16 @@ const parsers = {
   [types.NUMERIC]: (v: string) => v,
 };
 
-export async function openPglite(dataDir?: string): Promise<Db> {
+/** Compiled once and handed to each PGlite (the worker host starts one per restart). */
+export interface PgliteModules {
+  pgliteWasmModule?: WebAssembly.Module;
+  initdbWasmModule?: WebAssembly.Module;
+}
+
+export async function openPglite(dataDir?: string, modules: PgliteModules = {}): Promise<Db> {
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...modules,
     extensions: { pgcrypto, uuid_ossp },
     parsers,
   });
