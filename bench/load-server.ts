@@ -9,6 +9,8 @@ import { startVenueServer } from '../server/start.ts';
 export type LoadServerRequest =
   | { type: 'memory'; id: number; gc: boolean }
   | { type: 'votes'; id: number; emailLike: string }
+  /** SQL as the service (the abuse tests' fixtures). */
+  | { type: 'exec'; id: number; sql: string }
   | { type: 'close'; id: number };
 
 /** Child → parent. */
@@ -16,6 +18,7 @@ export type LoadServerMessage =
   | { type: 'ready'; url: string; engine: 'pglite' | 'postgres' }
   | { type: 'memory'; id: number; heapUsed: number; rss: number; gc: boolean; cpuMicros: number }
   | { type: 'votes'; id: number; count: number }
+  | { type: 'executed'; id: number }
   | { type: 'closed'; id: number }
   | { type: 'error'; id?: number; message: string };
 
@@ -53,6 +56,9 @@ async function main(): Promise<void> {
             [raw.emailLike],
           );
           send({ type: 'votes', id: raw.id, count: Number(rows[0]!.n) });
+        } else if (raw.type === 'exec') {
+          await server.db.exec(raw.sql);
+          send({ type: 'executed', id: raw.id });
         } else if (raw.type === 'close') {
           await close();
           send({ type: 'closed', id: raw.id });

@@ -67,6 +67,7 @@ interface ServerProcess {
   engine: 'pglite' | 'postgres';
   memory(gc: boolean): Promise<{ heapUsed: number; rss: number; gc: boolean; cpuMicros: number }>;
   votes(): Promise<number>;
+  exec(sql: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,6 +106,9 @@ export async function startServerProcess(databaseUrl: string | undefined, env: R
       engine,
       memory: async (gc) => ask({ type: 'memory', id: nextId++, gc }, 'memory'),
       votes: async () => (await ask({ type: 'votes', id: nextId++, emailLike: `%@${VOTE_DOMAIN}` }, 'votes')).count,
+      exec: async (sql) => {
+        await ask({ type: 'exec', id: nextId++, sql }, 'executed');
+      },
       async close() {
         if (child.exitCode === null && child.connected) await ask({ type: 'close', id: nextId++ }, 'closed').catch(() => undefined);
         const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http-error.ts';
 import {
+  hasBackreference,
   parseFilter,
   parseLogic,
   parseNameList,
@@ -264,5 +265,32 @@ describe('parseQuery', () => {
   it('reports the offending param', () => {
     const { body } = parseFailure(() => parseQuery(new URLSearchParams('limit=ten')));
     expect(body.message).toBe('"failed to parse limit parameter (ten)" (line 1, column 1)');
+  });
+});
+
+describe('regex backreferences (issue 14)', () => {
+  it('finds a backslash before 1-9 that is not itself escaped', () => {
+    expect(hasBackreference('(.*)(.*)(.*)\\3\\2\\1x')).toBe(true);
+    expect(hasBackreference('(a)\\1')).toBe(true);
+    expect(hasBackreference('\\\\1')).toBe(false); // an escaped backslash, then "1"
+    expect(hasBackreference('^Ab[a-z]+\\d{2}\\.$')).toBe(false);
+    expect(hasBackreference('trailing\\')).toBe(false);
+  });
+
+  it('refuses them in match and imatch, also inside or=() and with any/all', () => {
+    const refused = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (e) {
+        return e instanceof HttpError && e.status === 400 && (e.body as { code: string }).code === 'PGRST100';
+      }
+      return false;
+    };
+    expect(refused(() => parseFilter('about', 'match.(.*)\\1'))).toBe(true);
+    expect(refused(() => parseFilter('about', 'not.imatch.(a)\\1'))).toBe(true);
+    expect(refused(() => parseFilter('about', 'match(any).{x,(y)\\1}'))).toBe(true);
+    expect(refused(() => parseLogic('or', false, '(about.match.(.*)\\1,id.eq.1)'))).toBe(true);
+    expect(parseFilter('about', 'match.^Ab(c|d)+$').value).toBe('^Ab(c|d)+$');
+    expect(parseFilter('about', 'like.*\\1*').value).toBe('*\\1*');
   });
 });

@@ -273,7 +273,31 @@ function filterTail(cur: Cursor, field: Field, inLogic: boolean): Filter {
   } else {
     f.value = cur.peek('"') ? cur.quoted() : cur.until(',)');
   }
+  if ((op === 'match' || op === 'imatch') && hasBackreference(f.value as string)) {
+    throw restError(
+      400,
+      'PGRST100',
+      `"${op}" refuses backreferences (\\1 to \\9)`,
+      null,
+      "A backreference makes Postgres' regex engine take exponential time; match without one, or use like/ilike",
+    );
+  }
   return f;
+}
+
+/**
+ * A regex backreference: a backslash (not itself escaped) before 1-9. Even one group is seconds on the
+ * catalogue, three are minutes (issue 14); without backreferences Postgres' regex engine stays fast. A
+ * `\1` in a bracket expression or under `***=` is refused too: rare, and cheap to refuse.
+ */
+export function hasBackreference(pattern: string): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] !== '\\') continue;
+    const next = pattern[i + 1];
+    if (next !== undefined && next >= '1' && next <= '9') return true;
+    i++; // the escaped character
+  }
+  return false;
 }
 
 /** `(a,"b,c",3)` */
