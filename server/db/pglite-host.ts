@@ -85,12 +85,15 @@ class Generation {
   }
 
   /** Opens PGlite on dataDir; onDeath hears of the worker's end (a crash, say) from then on. */
-  open(dataDir: string, onDeath: (g: Generation, e: Error) => void): Promise<void> {
+  open(dataDir: string, onDeath: (g: Generation, e: Error) => void, after: Promise<unknown>): Promise<void> {
     this.onDeath = onDeath;
     this.ready = new Promise((resolve, reject) => {
-      if (this.dead) return reject(new Error('The database worker stopped'));
       this.pending.set(0, { resolve: () => resolve(), reject });
-      this.worker.postMessage({ op: 'open', id: 0, dataDir } satisfies HostMessage);
+      // Not before the previous worker's thread has stopped: two PGlites must never share the files.
+      void after.then(() => {
+        if (this.dead) reject(new Error('The database worker stopped'));
+        else this.worker.postMessage({ op: 'open', id: 0, dataDir } satisfies HostMessage);
+      });
     });
     this.ready.catch(() => undefined);
     return this.ready;
@@ -114,13 +117,13 @@ class Generation {
     return id;
   }
 
-  /** Ends the worker now (a runaway statement): what it owed fails with e. */
-  kill(e: Error): void {
-    if (this.dead) return;
+  /** Ends the worker now (a runaway statement): what it owed fails with e. Resolves once the thread is gone. */
+  kill(e: Error): Promise<unknown> {
+    if (this.dead) return Promise.resolve();
     this.dead = true;
     for (const p of this.pending.values()) p.reject(e);
     this.pending.clear();
-    void this.worker.terminate();
+    return this.worker.terminate();
   }
 }
 
@@ -157,10 +160,10 @@ export async function openPgliteWorker(dataDir: string | null): Promise<Db & { r
     console.warn(`[db] PGlite worker ended (${e.message}); restarting it`);
     restart();
   };
-  const start = (): Generation => {
+  const start = (after: Promise<unknown> = Promise.resolve()): Generation => {
     const g = spare && !spare.dead ? spare : new Generation(compiled);
     spare = null;
-    void g.open(dir, onDeath).then(
+    void g.open(dir, onDeath, after).then(
       () => {
         // Only once this one is open: the standby's start must not slow the open down.
         if (!closed && g === current && !spare) spare = new Generation(compiled);
@@ -178,9 +181,9 @@ export async function openPgliteWorker(dataDir: string | null): Promise<Db & { r
     }
   };
   let current = start();
-  const restart = () => {
+  const restart = (after?: Promise<unknown>) => {
     restarts++;
-    current = start();
+    current = start(after);
   };
 
   try {
@@ -201,10 +204,7 @@ export async function openPgliteWorker(dataDir: string | null): Promise<Db & { r
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const e = timeoutError();
-        if (g === current && !g.dead) {
-          g.kill(e);
-          restart();
-        }
+        if (g === current && !g.dead) restart(g.kill(e));
         reject(e);
       }, ms);
     });
