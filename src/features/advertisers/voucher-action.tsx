@@ -4,7 +4,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { queueCouponRequest, retryOutboxItem, useAuth } from '../../data/backend.ts';
+import { queueCouponRequest, retryOutboxItem, useAuth, usePreloadedOutbox } from '../../data/backend.ts';
 import { db, useSyncStatus, type Advertiser, type CouponItem } from '../../data/mirror.ts';
 import { CouponCard } from './coupon-card.tsx';
 import { COUPON_MESSAGES as SHARED_COUPON_MESSAGES } from '../../../shared/messages.ts';
@@ -99,6 +99,7 @@ function RequestState({ item, online, advertiserId }: { item: CouponItem; online
 }
 
 export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; kind: CouponKind }) {
+  usePreloadedOutbox();
   const auth = useAuth();
   const { online } = useSyncStatus();
   const userId = auth.user?.id ?? null;
