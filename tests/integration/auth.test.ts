@@ -514,7 +514,8 @@ describe.each(engines())('auth rate limit per client IP (%s)', (engine) => {
   let server: VenueServer;
 
   beforeAll(async () => {
-    server = await startTestServer(engine, { AUTH_RATE_LIMIT_PER_MINUTE: '5' });
+    // The test is the proxy in front: its X-Forwarded-For names the client.
+    server = await startTestServer(engine, { AUTH_RATE_LIMIT_PER_MINUTE: '5', TRUSTED_PROXIES: '127.0.0.1, ::1' });
   });
   afterAll(async () => {
     await server?.close();
