@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { isPgError } from '../db/types.ts';
 import { authError } from './errors.ts';
+import { checkSignInBackoff, clearSignInFailures, recordSignInFailure } from './rate-limit.ts';
 import { createSession, nowOf, sessionResponse } from './sessions.ts';
 import { emailIdentityData } from './shapes.ts';
 import { insertEmailUser, userByEmail } from './users.ts';
@@ -63,9 +64,15 @@ function signupDbError(e: unknown): unknown {
 export async function passwordGrant(c: Context, deps: AppDeps): Promise<Response> {
   const body = await readBody(c, PasswordGrantBody);
   if (!body.email) throw authError(400, 'validation_failed', 'missing email or phone');
-  const user = await userByEmail(deps.db, body.email.trim());
+  const email = body.email.trim();
+  await checkSignInBackoff(deps, email);
+  const user = await userByEmail(deps.db, email);
   const ok = await checkPassword(body.password ?? '', user?.encrypted_password ?? null);
-  if (!user || !ok) throw authError(400, 'invalid_credentials', 'Invalid login credentials');
+  if (!user || !ok) {
+    await recordSignInFailure(deps, email);
+    throw authError(400, 'invalid_credentials', 'Invalid login credentials');
+  }
+  await clearSignInFailures(deps, email);
   if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed');
   if (user.banned_until && new Date(user.banned_until).getTime() > nowOf(deps)) {
     throw authError(400, 'user_banned', 'User is banned');
