@@ -23,6 +23,8 @@ export function safeRedirect(raw: string | undefined, siteUrl: string, allowed: 
     return siteUrl;
   }
   if (target.username || target.password) return siteUrl;
+  // `https://site//evil` is on the site, but its path read as a reference elsewhere is another host.
+  if (target.pathname.startsWith('//')) return siteUrl;
   if (target.protocol !== 'https:' && target.protocol !== 'http:') return siteUrl;
   const site = new URL(siteUrl);
   if (!hasScheme) return target.origin === site.origin ? target.href : siteUrl;
