@@ -27,12 +27,14 @@ export function safeRedirect(raw: string | undefined, siteUrl: string, allowed: 
   if (target.pathname.startsWith('//')) return siteUrl;
   if (target.protocol !== 'https:' && target.protocol !== 'http:') return siteUrl;
   const site = new URL(siteUrl);
-  if (!hasScheme) return target.origin === site.origin ? target.href : siteUrl;
+  // The canonical form, except that a bare origin keeps its spelling (`https://site`, not `https://site/`).
+  const canonical = target.href === `${cleaned}/` ? cleaned : target.href;
+  if (!hasScheme) return target.origin === site.origin ? canonical : siteUrl;
   for (const base of allowed) {
     const b = new URL(base);
     const basePath = b.pathname.replace(/\/$/, '');
     const under = target.pathname === basePath || target.pathname.startsWith(`${basePath}/`);
-    if (target.origin === b.origin && under) return target.href;
+    if (target.origin === b.origin && under) return canonical;
   }
   return siteUrl;
 }
