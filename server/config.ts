@@ -1,6 +1,7 @@
 // Venue-server configuration from the environment (.env.example documents every key).
 import { z } from 'zod';
 import { parsePasswordSettings, type PasswordRule } from '../shared/password.ts';
+import { isAddressOrCidr } from './auth/client-address.ts';
 
 /** Supabase's well-known local demo secret and keys (the same as `supabase start`). */
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -31,6 +32,14 @@ const EnvSchema = z.object({
   SMTP_PASS: optionalString,
   SMTP_FROM: z.preprocess(emptyToUndefined, z.string().default('PurrFect Show <no-reply@purrfect-show.example>')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
+  TRUSTED_PROXIES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((a) => a.trim()).filter(Boolean))
+      .refine((list) => list.every(isAddressOrCidr), 'expected IP addresses or CIDRs, comma-separated'),
+  ),
   MAX_BODY_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
   STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default('dist')),
   // PASSWORD_* (SPEC §5's rule) are read by shared/password.ts, as the PWA reads its VITE_PASSWORD_*.
@@ -62,6 +71,8 @@ export interface ServerConfig {
   smtp: SmtpConfig | null;
   mailFrom: string;
   authRateLimitPerMinute: number;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs); empty = the socket address only. */
+  trustedProxies: string[];
   maxBodyBytes: number;
   staticDir: string | null;
   production: boolean;
@@ -115,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp,
     mailFrom: e.SMTP_FROM,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustedProxies: e.TRUSTED_PROXIES,
     maxBodyBytes: e.MAX_BODY_BYTES,
     staticDir: e.STATIC_DIR,
     production,
