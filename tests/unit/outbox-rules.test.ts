@@ -134,6 +134,8 @@ describe('classifyVoteResult: a replay is delivered, a duplicate gets the SPEC t
     [{ status: 'rejected', code: '23514', message: 'check' }, { action: 'failed', message: 'check' }],
     [{ status: 'rejected' }, { action: 'failed', message: 'An error occurred' }],
     [{ status: 'rejected', code: '40P01', message: 'deadlock' }, expect.objectContaining({ action: 'retry' })],
+    // Voting has closed: permanent, in the shared words whatever the server's text.
+    [{ status: 'rejected', code: 'event_closed', message: 'closed!' }, { action: 'failed', message: 'Voting for this event has closed' }],
   ])('%j → %j', (result, verdict) => {
     expect(classifyVoteResult({ id, ...result })).toEqual(verdict);
   });
