@@ -111,7 +111,9 @@ export default defineConfig(({ mode }) => {
       outDir: process.env.PURRFECT_DIST || 'dist',
       emptyOutDir: true,
       target: 'es2022',
-      sourcemap: true,
+      // Maps are written next to the files (for tooling and crash triage) but not referenced from them,
+      // and the venue server never serves *.map (server/static.ts): a 23 MB sw.js.map is not for the hall.
+      sourcemap: 'hidden',
     },
     server: { port: 5173, strictPort: false },
   };

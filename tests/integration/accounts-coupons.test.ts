@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { VenueServer } from '../../server/start.ts';
 import { client, engines, startTestServer } from '../helpers/server.ts';
 import { linkIn, mailsTo, uniqueEmail } from '../helpers/mailbox.ts';
+import { COUPON_MESSAGES } from '../../shared/messages.ts';
 
 const PASSWORD = 'Whiskers#2026';
 
@@ -124,13 +125,20 @@ describe.each(engines())('accounts and coupons on %s', (engine) => {
     expect(nobody.data).toEqual({ sent: true });
   });
 
-  it('mails a coupon once per request id to a signed-in visitor, and refuses anonymous requests', async () => {
+  it('mails a coupon once per request id to a signed-in, verified visitor, and refuses anonymous and unverified requests', async () => {
     const email = uniqueEmail('shopper');
     await register(client(server), email);
     const user = client(server);
     await user.auth.signInWithPassword({ email, password: PASSWORD });
 
     const advertiser = (await user.from('advertisers').select('*').eq('discount_voucher_enabled', true).order('company_name').limit(1).single()).data!;
+    // Coupons go to verified accounts only: first the refusal, then the activation link.
+    const unverified = await user.functions.invoke('send-coupon', { body: { request_id: crypto.randomUUID(), advertiser_id: advertiser.id, coupon_type: 'discount' } });
+    expect(unverified.response!.status).toBe(403);
+    expect(await unverified.response!.json()).toEqual({ error: COUPON_MESSAGES.notVerified, code: 'email_not_verified' });
+    const token = new URL(linkIn((await mailsTo(server, email))[0]!, /http:\/\/\S+/)).searchParams.get('token')!;
+    expect((await client(server).rpc('verify_account', { p_token: token })).error).toBeNull();
+
     const request_id = crypto.randomUUID();
     const sent = await user.functions.invoke('send-coupon', { body: { request_id, advertiser_id: advertiser.id, coupon_type: 'discount' } });
     expect(sent.error).toBeNull();

@@ -170,7 +170,7 @@ describe.each(engines())('hostile input on %s', (engine) => {
       body: { request_id: crypto.randomUUID(), advertiser_id: advertiser.id, coupon_type: 'discount' },
     });
     expect(coupon.error).toBeNull();
-    const event = (await client(server).from('events').select('id').limit(1).single()).data!;
+    const event = (await client(server).from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).limit(1).single()).data!;
     const vote = await client(server).rpc('submit_votes', {
       p_votes: [{ id: crypto.randomUUID(), event_id: event.id, first_name: 'Victor', last_name: 'Victim', email: victim.email, catalog_number: '12' }],
     });

@@ -38,6 +38,15 @@ function useCouponRequests(userId: string | null, advertiserId: number, kind: Co
 
 const loginHref = (advertiserId: number) => paths.login(paths.advertiser(advertiserId));
 
+/**
+ * Refusals the server gives for good, whatever is retried: the account is not verified, or this coupon
+ * was already sent (one per advertiser and type). They get no Retry button; a new request after
+ * verifying is the visitor's own step.
+ */
+const PERMANENT_REFUSALS: ReadonlySet<string> = new Set([COUPON_MESSAGES.notVerified, COUPON_MESSAGES.alreadySent]);
+const isPermanentRefusal = (item: CouponItem | undefined) =>
+  item?.status === 'failed' && item.lastError !== null && PERMANENT_REFUSALS.has(item.lastError);
+
 function RequestState({ item, online, advertiserId }: { item: CouponItem; online: boolean; advertiserId: number }) {
   const retry = () => void retryOutboxItem(item.id);
   switch (item.status) {
@@ -66,6 +75,13 @@ function RequestState({ item, online, advertiserId }: { item: CouponItem; online
         </p>
       );
     case 'failed': {
+      if (isPermanentRefusal(item)) {
+        return (
+          <p className="error-box" role="alert">
+            {item.lastError}
+          </p>
+        );
+      }
       const reason = item.lastError && item.lastError !== COUPON_MESSAGES.failed ? item.lastError : null;
       return (
         <>
@@ -133,6 +149,8 @@ export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; ki
   const latest = requests?.[0];
   const lastSent = requests?.find(isSentCoupon);
   const pending = latest?.status === 'queued' || latest?.status === 'sending';
+  // One coupon per advertiser and type: once sent (here or on another device), there is nothing more to ask for.
+  const alreadySent = lastSent !== undefined || (latest?.status === 'failed' && latest.lastError === COUPON_MESSAGES.alreadySent);
 
   async function request() {
     setBusy(true);
@@ -148,9 +166,11 @@ export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; ki
 
   return (
     <div className="voucher-action" data-voucher-action={kind}>
-      <button type="button" onClick={() => void request()} disabled={busy || pending || requests === undefined}>
-        {lastSent ? `Send me another ${kind} coupon` : `Send me the ${kind} coupon`}
-      </button>
+      {!alreadySent && (
+        <button type="button" onClick={() => void request()} disabled={busy || pending || requests === undefined}>
+          {`Send me the ${kind} coupon`}
+        </button>
+      )}
       {error !== null && (
         <p className="error-box" role="alert">
           {COUPON_MESSAGES.failed}
