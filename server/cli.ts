@@ -8,6 +8,7 @@ import { DEMO_USER, reseed } from './seed/index.ts';
 import { startVenueServer } from './start.ts';
 import { parseScale } from './cli-args.ts';
 import { generateKeys, withKeys } from './keys.ts';
+import { isLoopbackHost } from './exposure.ts';
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -24,12 +25,15 @@ async function start(mode: 'start' | 'dev'): Promise<void> {
   }, PRUNE_INTERVAL_MS);
   prune.unref();
 
+  // Off loopback the addresses phones use (HOST=0.0.0.0 is no address to open).
+  const local = isLoopbackHost(config.host);
+  const api = local ? server.url : config.publicUrl;
   const lines = [
     '',
     `PurrFect Show venue server on ${describe(config)}`,
-    mode === 'start' ? `  App:          ${server.url}/` : '',
-    `  API:          ${server.url}  (REST /rest/v1, auth /auth/v1, functions /functions/v1, storage /storage/v1)`,
-    server.mailer.kind === 'dev' ? `  Dev mailbox:  ${server.url}/_dev/mail` : `  Mail:         SMTP ${config.smtp?.host}:${config.smtp?.port}`,
+    mode === 'start' ? `  App:          ${local ? server.url : config.siteUrl}/` : '',
+    `  API:          ${api}  (REST /rest/v1, auth /auth/v1, functions /functions/v1, storage /storage/v1)`,
+    server.mailer.kind === 'dev' ? `  Dev mailbox:  ${api}/_dev/mail` : `  Mail:         SMTP ${config.smtp?.host}:${config.smtp?.port}`,
     `  Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`,
     '',
   ];

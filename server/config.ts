@@ -88,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = e.NODE_ENV === 'production';
   const unsafe = exposureProblems({
     host: e.HOST,
+    port: e.PORT,
     production,
     publicUrl: e.PUBLIC_URL,
     siteUrl: e.SITE_URL,

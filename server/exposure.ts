@@ -39,6 +39,7 @@ export function hs256Role(token: string, secret: string): string | null {
 
 export interface ExposureInput {
   host: string;
+  port: number;
   production: boolean;
   publicUrl: string | undefined;
   siteUrl: string | undefined;
@@ -88,7 +89,7 @@ export function exposureProblems(x: ExposureInput): string[] {
   if (!x.siteUrl && !x.publicUrl) {
     problems.push(
       `${where}, so e-mail links and sign-in redirects need the address phones use: set SITE_URL ` +
-        `(e.g. SITE_URL=http://<this laptop's address on the hall network>:54321; PUBLIC_URL defaults to it).`,
+        `(e.g. SITE_URL=http://<this laptop's address on the hall network>:${x.port}; PUBLIC_URL defaults to it).`,
     );
   }
   for (const [name, value] of [
