@@ -12,6 +12,12 @@ import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './s
  */
 function applyExampleDefaults(mode: string): void {
   const defined = loadEnv(mode, process.cwd(), 'VITE_');
+  // The venue server's own ANON_KEY (`npm run keys`, the environment, .env*) is the app's key unless
+  // VITE_SUPABASE_ANON_KEY names another: `npm start` then builds an app its server accepts.
+  const serverKey = loadEnv(mode, process.cwd(), 'ANON_KEY').ANON_KEY;
+  if (serverKey && defined.VITE_SUPABASE_ANON_KEY === undefined && process.env.VITE_SUPABASE_ANON_KEY === undefined) {
+    process.env.VITE_SUPABASE_ANON_KEY = serverKey;
+  }
   const example = parseEnv(readFileSync(new URL('./.env.example', import.meta.url), 'utf8'));
   for (const [key, value] of Object.entries(example)) {
     if (key.startsWith('VITE_') && defined[key] === undefined && process.env[key] === undefined) process.env[key] = value;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { parsePasswordSettings, type PasswordRule } from '../shared/password.ts';
 import { isAddressOrCidr } from './auth/client-address.ts';
+import { exposureProblems, isLoopbackHost } from './exposure.ts';
 
 /** Supabase's well-known local demo secret and keys (the same as `supabase start`). */
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -96,12 +97,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production && (e.JWT_SECRET === DEMO_JWT_SECRET || e.SUPABASE_SERVICE_ROLE_KEY === DEMO_SERVICE_ROLE_KEY)) {
-    throw new ConfigError(
-      'Refusing to start in production with the demo JWT_SECRET or service-role key: set JWT_SECRET, ANON_KEY and SUPABASE_SERVICE_ROLE_KEY.',
-    );
-  }
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const unsafe = exposureProblems({
+    host: e.HOST,
+    port: e.PORT,
+    production,
+    publicUrl: e.PUBLIC_URL,
+    siteUrl: e.SITE_URL,
+    jwtSecret: e.JWT_SECRET,
+    anonKey: e.ANON_KEY,
+    serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
+    demo: { jwtSecret: DEMO_JWT_SECRET, anonKey: DEMO_ANON_KEY, serviceRoleKey: DEMO_SERVICE_ROLE_KEY },
+  });
+  if (unsafe.length) throw new ConfigError(`Refusing to start:\n${unsafe.map((line) => `  - ${line}`).join('\n')}`);
+  // Links never come from a request's Host header. Off loopback one of PUBLIC_URL and SITE_URL is set
+  // (exposureProblems), and the venue server serves the app and the API from one address.
+  const local = isLoopbackHost(e.HOST) ? `http://${e.HOST}:${e.PORT}` : undefined;
+  const publicUrl = (e.PUBLIC_URL ?? local ?? e.SITE_URL ?? '').replace(/\/$/, '');
   const smtp: SmtpConfig | null = e.SMTP_HOST
     ? {
         host: e.SMTP_HOST,
