@@ -177,6 +177,8 @@ describe.each(engines())('votes and coupons on a hostile hall network, on %s', (
       const email = uniqueEmail('coupon');
       const { data, error } = await user.auth.signUp({ email, password: PASSWORD, options: { data: { first_name: 'Ada', last_name: 'Lovelace' } } });
       expect(error).toBeNull();
+      // Sign-up answers without a session (a registered address answers alike): sign in for one.
+      expect((await user.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
       return { user, email, id: data.user!.id };
     }
     const ask = (user: SupabaseClient, advertiser_id: number, coupon_type: 'discount' | 'rebate', request_id: string = crypto.randomUUID()) =>
