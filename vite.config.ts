@@ -12,6 +12,12 @@ import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './s
  */
 function applyExampleDefaults(mode: string): void {
   const defined = loadEnv(mode, process.cwd(), 'VITE_');
+  // The venue server's own ANON_KEY (`npm run keys`, the environment, .env*) is the app's key unless
+  // VITE_SUPABASE_ANON_KEY names another: `npm start` then builds an app its server accepts.
+  const serverKey = loadEnv(mode, process.cwd(), 'ANON_KEY').ANON_KEY;
+  if (serverKey && defined.VITE_SUPABASE_ANON_KEY === undefined && process.env.VITE_SUPABASE_ANON_KEY === undefined) {
+    process.env.VITE_SUPABASE_ANON_KEY = serverKey;
+  }
   const example = parseEnv(readFileSync(new URL('./.env.example', import.meta.url), 'utf8'));
   for (const [key, value] of Object.entries(example)) {
     if (key.startsWith('VITE_') && defined[key] === undefined && process.env[key] === undefined) process.env[key] = value;
@@ -111,7 +117,9 @@ export default defineConfig(({ mode }) => {
       outDir: process.env.PURRFECT_DIST || 'dist',
       emptyOutDir: true,
       target: 'es2022',
-      sourcemap: true,
+      // Maps are written next to the files (for tooling and crash triage) but not referenced from them,
+      // and the venue server never serves *.map (server/static.ts): a 23 MB sw.js.map is not for the hall.
+      sourcemap: 'hidden',
     },
     server: { port: 5173, strictPort: false },
   };

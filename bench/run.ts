@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { parseScale } from '../server/cli-args.ts';
+import { DEMO_ANON_KEY } from '../server/config.ts';
 import { Report, type BenchOptions } from './report.ts';
 import { benchSize } from './size.ts';
 import { benchData } from './data.ts';
@@ -49,6 +50,9 @@ async function main(): Promise<void> {
   if (!existsSync(join(options.distDir, '.vite', 'manifest.json')) || args.includes('--build')) {
     // The production build `npm start` serves, whatever NODE_ENV the caller has.
     process.env.NODE_ENV = 'production';
+    // The bench's servers take their keys from the environment (demo ones by default), never from
+    // .env.local: so must the app, whatever `npm run keys` left there.
+    process.env.VITE_SUPABASE_ANON_KEY ||= process.env.ANON_KEY || DEMO_ANON_KEY;
     await build({ logLevel: 'warn' });
   }
 

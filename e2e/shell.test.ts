@@ -46,7 +46,8 @@ describe('app shell', () => {
     // The worker script's own fetch is not the page's request; the browser reports the worker once it starts.
     page.context().on('serviceworker', () => order.push('service worker'));
     await page.goto(`${server.url}/breeds`);
-    await expect.poll(() => page.locator('.breed-card').count()).toBe(44);
+    // About order, not speed: a loaded machine may take some seconds for the first pull.
+    await expect.poll(() => page.locator('.breed-card').count(), { timeout: 15_000 }).toBe(44);
     await expect.poll(() => order.length, { timeout: 30_000 }).toBe(3);
     expect(order[0]).toBe('breed picture');
     expect(order.slice(1).sort()).toEqual(['service worker', 'supabase-js']);

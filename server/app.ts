@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { HttpError } from './http-error.ts';
 import { checkApiKey } from './api-auth.ts';
 import { restRoutes } from './rest/routes.ts';
+import { rateLimit } from './auth/rate-limit.ts';
 import { authRoutes } from './auth/routes.ts';
 import { functionRoutes } from './functions/host.ts';
 import { storageRoutes } from './storage.ts';
@@ -80,6 +81,10 @@ export function createApp(deps: AppDeps): Hono {
     app.use(prefix, limit);
     app.use(prefix, apiKeyGate);
   }
+
+  // The verification mail is sign-up's and recovery's sibling: the same per-IP limit, for every address alike.
+  const verificationLimit = rateLimit(deps, 'send-verification');
+  app.use('/functions/v1/send-verification', (c, next) => (c.req.method === 'POST' ? verificationLimit(c, next) : next()));
 
   app.route('/rest/v1', restRoutes(deps));
   app.route('/auth/v1', authRoutes(deps));

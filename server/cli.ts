@@ -1,11 +1,14 @@
-// npm start | npm run dev | npm run db:reset — the venue server's command line.
-import { existsSync } from 'node:fs';
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+// npm start | npm run dev | npm run db:reset | npm run keys — the venue server's command line.
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import { ConfigError, DEMO_JWT_SECRET, loadConfig, type ServerConfig } from './config.ts';
 import { openDb } from './db/open.ts';
 import { migrate } from './migrate.ts';
 import { DEMO_USER, reseed } from './seed/index.ts';
 import { startVenueServer } from './start.ts';
 import { parseScale } from './cli-args.ts';
+import { generateKeys, withKeys } from './keys.ts';
+import { isLoopbackHost } from './exposure.ts';
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -22,12 +25,15 @@ async function start(mode: 'start' | 'dev'): Promise<void> {
   }, PRUNE_INTERVAL_MS);
   prune.unref();
 
+  // Off loopback the addresses phones use (HOST=0.0.0.0 is no address to open).
+  const local = isLoopbackHost(config.host);
+  const api = local ? server.url : config.publicUrl;
   const lines = [
     '',
     `PurrFect Show venue server on ${describe(config)}`,
-    mode === 'start' ? `  App:          ${server.url}/` : '',
-    `  API:          ${server.url}  (REST /rest/v1, auth /auth/v1, functions /functions/v1, storage /storage/v1)`,
-    server.mailer.kind === 'dev' ? `  Dev mailbox:  ${server.url}/_dev/mail` : `  Mail:         SMTP ${config.smtp?.host}:${config.smtp?.port}`,
+    mode === 'start' ? `  App:          ${local ? server.url : config.siteUrl}/` : '',
+    `  API:          ${api}  (REST /rest/v1, auth /auth/v1, functions /functions/v1, storage /storage/v1)`,
+    server.mailer.kind === 'dev' ? `  Dev mailbox:  ${api}/_dev/mail` : `  Mail:         SMTP ${config.smtp?.host}:${config.smtp?.port}`,
     `  Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`,
     '',
   ];
@@ -67,12 +73,37 @@ async function reset(args: string[]): Promise<void> {
   }
 }
 
+/** Where `npm run keys` writes; read before .env, as Vite does for the build. */
+const KEYS_FILE = '.env.local';
+
+async function keys(args: string[]): Promise<void> {
+  const text = existsSync(KEYS_FILE) ? readFileSync(KEYS_FILE, 'utf8') : '';
+  const current = parseEnv(text).JWT_SECRET;
+  if (current && current !== DEMO_JWT_SECRET && !args.includes('--force')) {
+    throw new ConfigError(
+      `${KEYS_FILE} already holds this show's own JWT_SECRET and keys; nothing changed.\n` +
+        `\`npm run keys -- --force\` replaces them (every signed-in visitor is signed out, and the app must be rebuilt: npm start does).`,
+    );
+  }
+  writeFileSync(KEYS_FILE, withKeys(text, await generateKeys(), `Written by \`npm run keys\` on ${new Date().toISOString()}`), { mode: 0o600 });
+  chmodSync(KEYS_FILE, 0o600);
+  console.log(
+    [
+      `Wrote a new JWT_SECRET, ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and VITE_SUPABASE_ANON_KEY to ${KEYS_FILE}.`,
+      'npm start reads them and builds the app with the new anon key. For the hall network:',
+      '  HOST=0.0.0.0 SITE_URL=http://<this laptop\'s address>:54321 npm start',
+    ].join('\n'),
+  );
+}
+
 async function main(): Promise<void> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
+  // The environment wins over .env.local, which wins over .env (loadEnvFile never overrides a set key).
+  for (const file of [KEYS_FILE, '.env']) if (existsSync(file)) process.loadEnvFile(file);
   const command = process.argv[2] ?? 'start';
   if (command === 'start' || command === 'dev') await start(command);
   else if (command === 'reset') await reset(process.argv.slice(3));
-  else throw new ConfigError(`Unknown command "${command}". Use start, dev or reset.`);
+  else if (command === 'keys') await keys(process.argv.slice(3));
+  else throw new ConfigError(`Unknown command "${command}". Use start, dev, reset or keys.`);
 }
 
 main().catch((e: unknown) => {

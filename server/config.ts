@@ -1,6 +1,8 @@
 // Venue-server configuration from the environment (.env.example documents every key).
 import { z } from 'zod';
 import { parsePasswordSettings, type PasswordRule } from '../shared/password.ts';
+import { isAddressOrCidr } from './auth/client-address.ts';
+import { exposureProblems, isLoopbackHost } from './exposure.ts';
 
 /** Supabase's well-known local demo secret and keys (the same as `supabase start`). */
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -31,6 +33,14 @@ const EnvSchema = z.object({
   SMTP_PASS: optionalString,
   SMTP_FROM: z.preprocess(emptyToUndefined, z.string().default('PurrFect Show <no-reply@purrfect-show.example>')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
+  TRUSTED_PROXIES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((a) => a.trim()).filter(Boolean))
+      .refine((list) => list.every(isAddressOrCidr), 'expected IP addresses or CIDRs, comma-separated'),
+  ),
   MAX_BODY_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
   REST_MAX_EMBED_DEPTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(16).default(4)),
   REST_MAX_EMBED_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1000)),
@@ -65,6 +75,8 @@ export interface ServerConfig {
   smtp: SmtpConfig | null;
   mailFrom: string;
   authRateLimitPerMinute: number;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs); empty = the socket address only. */
+  trustedProxies: string[];
   maxBodyBytes: number;
   /** The REST read budget: embed nesting, rows per embedded level (per parent row), bytes of one answer. */
   restBudget: RestBudget;
@@ -96,12 +108,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production && (e.JWT_SECRET === DEMO_JWT_SECRET || e.SUPABASE_SERVICE_ROLE_KEY === DEMO_SERVICE_ROLE_KEY)) {
-    throw new ConfigError(
-      'Refusing to start in production with the demo JWT_SECRET or service-role key: set JWT_SECRET, ANON_KEY and SUPABASE_SERVICE_ROLE_KEY.',
-    );
-  }
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const unsafe = exposureProblems({
+    host: e.HOST,
+    port: e.PORT,
+    production,
+    publicUrl: e.PUBLIC_URL,
+    siteUrl: e.SITE_URL,
+    jwtSecret: e.JWT_SECRET,
+    anonKey: e.ANON_KEY,
+    serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
+    demo: { jwtSecret: DEMO_JWT_SECRET, anonKey: DEMO_ANON_KEY, serviceRoleKey: DEMO_SERVICE_ROLE_KEY },
+  });
+  if (unsafe.length) throw new ConfigError(`Refusing to start:\n${unsafe.map((line) => `  - ${line}`).join('\n')}`);
+  // Links never come from a request's Host header. Off loopback one of PUBLIC_URL and SITE_URL is set
+  // (exposureProblems), and the venue server serves the app and the API from one address.
+  const local = isLoopbackHost(e.HOST) ? `http://${e.HOST}:${e.PORT}` : undefined;
+  const publicUrl = (e.PUBLIC_URL ?? local ?? e.SITE_URL ?? '').replace(/\/$/, '');
   const smtp: SmtpConfig | null = e.SMTP_HOST
     ? {
         host: e.SMTP_HOST,
@@ -126,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp,
     mailFrom: e.SMTP_FROM,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustedProxies: e.TRUSTED_PROXIES,
     maxBodyBytes: e.MAX_BODY_BYTES,
     restBudget: {
       maxEmbedDepth: e.REST_MAX_EMBED_DEPTH,

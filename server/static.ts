@@ -1,4 +1,5 @@
 // Serves the built PWA: hashed assets cached for a year, sw.js and index.html never, SPA fallback to index.html.
+// Source maps stay on disk for tooling and are never served.
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +19,17 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
+
+/** A source map, also behind a percent-encoded dot, other letter case or a trailing slash. */
+function isSourceMap(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: judge the raw path.
+  }
+  return /\.map\/*$/i.test(path) || /\.map\/*$/i.test(decoded);
+}
 
 /** The build's policy in header form (vite.config.ts writes it); null for a build without one. */
 function readPolicy(root: string): string | null {
@@ -47,6 +59,11 @@ export function staticRoutes(dir: string, opts: StaticOptions = {}): Hono {
       // frame-ancestors' forerunner, for browsers that predate it.
       c.res.headers.set('X-Frame-Options', 'DENY');
     }
+  });
+  // Source maps (the build writes them 'hidden') would hand out the app's whole source: 404, like any missing file.
+  app.use('*', async (c, next) => {
+    if (isSourceMap(c.req.path)) return c.json({ code: 'NOT_FOUND', message: `No file at ${c.req.path}` }, 404);
+    return next();
   });
   app.use('*', serveStatic({ root }));
   // Client-side routes (/breeds/abys, /profile …) all load the app shell.

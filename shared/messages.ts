@@ -12,6 +12,8 @@ export const VOTE_MESSAGES = {
   email: 'Please enter a valid email address',
   noActiveEvent: 'No active event found',
   duplicate: 'This email address has already been used to vote in this event',
+  /** Not in SPEC: submit_votes refuses an event after its grace day (code 'event_closed'). */
+  closed: 'Voting for this event has closed',
   failed: ERROR_FALLBACK,
 } as const;
 
@@ -27,4 +29,8 @@ export const COUPON_MESSAGES = {
   failed: 'Failed to send coupon email. Please try again later.',
   noEmail: ACCOUNT_MESSAGES.userEmailNotFound,
   signInAgain: 'Sign in again to send this coupon request.',
+  /** Not in SPEC (§6 says only "signed-in"): send-coupon refuses accounts whose e-mail is not verified (403). */
+  notVerified: 'Please verify your email address before requesting a coupon. Use the link in the e-mail we sent you, then try again.',
+  /** Not in SPEC: one coupon per advertiser and voucher type (409, permanent). */
+  alreadySent: 'This coupon has already been sent to your email.',
 } as const;

@@ -30,6 +30,12 @@ export const VOTE_FIELD_MAX_LENGTH: Readonly<Record<VoteField, number>> = {
   catalog_number: 40,
 };
 
+/** submit_votes takes at most this many votes per call and refuses a bigger batch whole (migration 20261126000400). */
+export const VOTE_BATCH_MAX = 50;
+
+/** submit_votes' code for a vote that arrives after its event's grace day (the end of the day after end_date, venue time). */
+export const VOTE_CLOSED_CODE = 'event_closed';
+
 /** name@domain.tld without spaces (also the server's check constraint). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

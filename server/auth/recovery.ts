@@ -32,7 +32,12 @@ function linkRedirect(deps: AppDeps, raw: string | undefined): string {
   return safeRedirect(raw, siteUrl, [siteUrl, publicUrl]);
 }
 
-/** Always `{}` for a well-formed address, so the answer does not reveal whether an account exists. */
+/**
+ * Always `{}` for a well-formed address, registered or not: a repeat within a minute sends no second
+ * mail (rather than a 429 only a registered address could earn), and a failed mail is only logged,
+ * so neither status nor body tells whether an account exists. The per-IP limit applies
+ * to every address alike.
+ */
 export async function recover(c: Context, deps: AppDeps): Promise<Response> {
   const body = await readBody(c, RecoverBody);
   if (!body.email) throw authError(400, 'validation_failed', 'Password recovery requires an email');
@@ -44,21 +49,17 @@ export async function recover(c: Context, deps: AppDeps): Promise<Response> {
 async function sendRecoveryMail(deps: AppDeps, user: UserRow, redirectTo: string): Promise<void> {
   const now = nowOf(deps);
   const token = randomToken(32);
-  if (!(await storeRecoveryToken(deps.db, user.id, sha256Hex(token), now, EMAIL_INTERVAL_MS))) {
-    const sentAt = user.recovery_sent_at ? new Date(user.recovery_sent_at).getTime() : now;
-    const wait = Math.max(1, Math.ceil((sentAt + EMAIL_INTERVAL_MS - now) / 1000));
-    const message = `For security purposes, you can only request this after ${wait} seconds.`;
-    throw authError(429, 'over_email_send_rate_limit', message);
-  }
+  // One mail per user per minute; a repeat is dropped silently.
+  if (!(await storeRecoveryToken(deps.db, user.id, sha256Hex(token), now, EMAIL_INTERVAL_MS))) return;
   const query = new URLSearchParams({ token, type: 'recovery', redirect_to: redirectTo });
   const link = `${deps.config.publicUrl}/auth/v1/verify?${query.toString()}`;
   try {
     await deps.mailer.send(recoveryMail(user.email ?? '', link));
   } catch (e) {
-    // Unsent, so let the user ask again straight away.
+    // Unsent, so let the user ask again straight away; the answer stays `{}` (a 500 only a
+    // registered address could cause would tell).
     await clearRecoveryToken(deps.db, user.id);
     console.error('[auth] recovery mail failed', e);
-    throw authError(500, 'unexpected_failure', 'Error sending recovery email');
   }
 }
 

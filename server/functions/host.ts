@@ -7,6 +7,8 @@ import { parseBearer } from '../api-auth.ts';
 import { cryptoRandomInt, type FunctionDeps, type Handler } from '../../supabase/functions/_shared/deps.ts';
 import { createSendCouponHandler } from '../../supabase/functions/send-coupon/handler.ts';
 import { createSendVerificationHandler } from '../../supabase/functions/send-verification/handler.ts';
+import { json } from '../../supabase/functions/_shared/http.ts';
+import { jsonLimitProblem } from '../json-limits.ts';
 
 interface FunctionEntry {
   /** Mirrors `[functions.<name>] verify_jwt` in supabase/config.toml. */
@@ -32,6 +34,28 @@ function inProcessAdmin(deps: AppDeps, app: Hono): SupabaseClient {
     global: { fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))) },
     realtime: { transport: NoRealtime as never },
   });
+}
+
+/**
+ * The request with its JSON body checked against server/json-limits.ts (nothing that deep or long
+ * reaches a handler, or through it the database), or the 400 answer in the functions' own shape.
+ * A body that is not JSON passes unchanged: the handler answers it as it would on hosted Supabase.
+ */
+async function withinLimits(req: Request): Promise<Request | Response> {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !req.body) return req;
+  const text = await req.text();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const problem = value === undefined ? null : jsonLimitProblem(value);
+  if (problem) return json(400, { error: `Request body refused: ${problem}` });
+  const headers = new Headers(req.headers);
+  headers.delete('content-length');
+  headers.delete('transfer-encoding');
+  return new Request(req.url, { method: req.method, headers, body: text, signal: req.signal });
 }
 
 export function functionRoutes(deps: AppDeps, app: Hono): Hono {
@@ -74,8 +98,10 @@ export function functionRoutes(deps: AppDeps, app: Hono): Hono {
       const valid = token ? await verifyJwt(token, deps.config.jwtSecret).then(() => true, () => false) : false;
       if (!valid) return new Response(JSON.stringify({ msg: 'Invalid JWT' }), { status: 401, headers });
     }
+    const checked = await withinLimits(req);
+    if (checked instanceof Response) return checked;
     try {
-      return await handler(req);
+      return await handler(checked);
     } catch (e) {
       console.error(`[functions] ${name} crashed`, e);
       return new Response(

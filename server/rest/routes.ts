@@ -6,6 +6,7 @@ import { JwtError } from '../auth/jwt.ts';
 import { runAs } from '../db/context.ts';
 import { isPgError, type Tx } from '../db/types.ts';
 import { HttpError, restError } from '../http-error.ts';
+import { bracketDepth, jsonLimitProblem, MAX_JSON_ARRAY_LENGTH, MAX_JSON_DEPTH } from '../json-limits.ts';
 import { encodeBody } from './compress.ts';
 import { assertMaxAffected, assertSingle, fromJwtError, fromPgError, invalidJson } from './errors.ts';
 import { checkProfile, parseAccept, parsePrefer, parseRange, type Accept, type Prefs, type Range } from './headers.ts';
@@ -90,6 +91,12 @@ async function prepare(c: Context, deps: AppDeps, cache: SchemaCache, defaultRet
     throw e instanceof JwtError ? fromJwtError(e) : e;
   }
   const url = new URL(c.req.url);
+  // A filter's value may be cast to json or an array by Postgres: nothing deep gets that far.
+  for (const [key, value] of url.searchParams) {
+    if (bracketDepth(value) > MAX_JSON_DEPTH) {
+      throw restError(400, 'PGRST100', `"${key.slice(0, 64)}" parameter nests [ and { deeper than ${MAX_JSON_DEPTH} levels`);
+    }
+  }
   return {
     c,
     deps,
@@ -201,12 +208,21 @@ async function read(req: RestRequest, table: string): Promise<Response> {
 
 // ---------- POST / PATCH / DELETE ----------
 
+/** The body, parsed and within the limits (server/json-limits.ts) before any of it reaches the database. */
 function parseJson(raw: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw invalidJson();
   }
+  const problem = jsonLimitProblem(value);
+  if (problem) throw tooComplex(`Request body refused: ${problem}`);
+  return value;
+}
+
+function tooComplex(message: string): HttpError {
+  return restError(400, 'PGRST102', message, null, `Arrays and objects may nest ${MAX_JSON_DEPTH} levels and hold ${MAX_JSON_ARRAY_LENGTH} items.`);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -344,11 +360,15 @@ function functionMissing(schema: Schema, name: string, keys: string[]): SchemaMi
 function getArgsJson(args: Record<string, string>, overloads: DbFunction[]): string {
   const isJson = (k: string) => overloads.some((f) => f.args.some((a) => a.name === k && /^jsonb?$/.test(a.type)));
   const decode = (v: string): unknown => {
+    let value: unknown;
     try {
-      return JSON.parse(v);
+      value = JSON.parse(v);
     } catch {
       return v;
     }
+    const problem = jsonLimitProblem(value);
+    if (problem) throw tooComplex(`Function argument refused: ${problem}`);
+    return value;
   };
   return JSON.stringify(Object.fromEntries(Object.entries(args).map(([k, v]) => [k, isJson(k) ? decode(v) : v])));
 }

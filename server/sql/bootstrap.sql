@@ -93,6 +93,14 @@ create table if not exists auth.rate_limits (
   primary key (key, window_start)
 );
 
+-- Failed sign-ins per account (a hash of the address, known or not), for the password grant's backoff.
+create table if not exists auth.sign_in_failures (
+  key text primary key,
+  failures integer not null,
+  last_failed_at timestamptz not null,
+  locked_until timestamptz
+);
+
 create or replace function auth.jwt() returns jsonb language sql stable as $$
   select coalesce(nullif(current_setting('request.jwt.claim', true), ''),
                   nullif(current_setting('request.jwt.claims', true), ''))::jsonb

@@ -4,6 +4,7 @@
 // JavaScript stays small; app/startup.ts starts them once the first screen has shown its data, or at
 // once when a session is saved.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { applyAuthEvent, authStore, hasSavedSession, signOut as endSession, type AuthState } from './auth.ts';
 import { db } from './mirror.ts';
@@ -17,8 +18,16 @@ export type { AuthState, SessionUser } from './auth.ts';
 export type { CouponInput, VoteInput };
 
 const runtime = () => import('./backend-runtime.ts');
-// The outbox module (and its zod schemas) loads on the first write, not with the shell.
+// The outbox module (and its zod schemas) loads with the first screen that writes, not with the shell.
 const outbox = () => import('./outbox/outbox.ts');
+
+/**
+ * A screen that queues writes (the vote form, vouchers) calls this on mount: the outbox is then loaded
+ * while the page is still online, so a vote cast after the network drops is saved, service worker or not.
+ */
+export function usePreloadedOutbox(): void {
+  useEffect(() => void outbox().catch(() => undefined), []);
+}
 
 // ---- The client and its start ----------------------------------------------------------------------------
 

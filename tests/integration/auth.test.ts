@@ -45,9 +45,11 @@ describe.each(engines())('auth (%s)', (engine) => {
   async function signedUp(tag: string): Promise<{ sb: SupabaseClient; email: string; session: Session }> {
     const sb = client(server);
     const email = uniqueEmail(tag);
-    const { data, error } = await sb.auth.signUp({ email, password: PASSWORD, options: { data: NAMES } });
+    const signUp = await sb.auth.signUp({ email, password: PASSWORD, options: { data: NAMES } });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.session).toBeNull();
+    const { data, error } = await sb.auth.signInWithPassword({ email, password: PASSWORD });
     expect(error).toBeNull();
-    expect(data.session).not.toBeNull();
     return { sb, email, session: data.session! };
   }
 
@@ -71,7 +73,7 @@ describe.each(engines())('auth (%s)', (engine) => {
   }
 
   describe('signUp', () => {
-    it('autoconfirms, returns a session, emits SIGNED_IN and runs the auth.users triggers', async () => {
+    it('autoconfirms, answers without a session and runs the auth.users triggers', async () => {
       const sb = client(server);
       const events: AuthChangeEvent[] = [];
       sb.auth.onAuthStateChange((event) => {
@@ -80,7 +82,12 @@ describe.each(engines())('auth (%s)', (engine) => {
       const email = uniqueEmail('Signup').toUpperCase();
       const { data, error } = await sb.auth.signUp({ email, password: PASSWORD, options: { data: NAMES } });
       expect(error).toBeNull();
-      const { session, user } = data;
+      const { user } = data;
+      expect(data.session).toBeNull();
+      expect(events).not.toContain('SIGNED_IN');
+      const signIn = await sb.auth.signInWithPassword({ email, password: PASSWORD });
+      expect(signIn.error).toBeNull();
+      const session = signIn.data.session;
       expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
       expect(session!.refresh_token.length).toBeGreaterThanOrEqual(12);
       expect(user).toMatchObject({
@@ -118,15 +125,16 @@ describe.each(engines())('auth (%s)', (engine) => {
       expect(profile.rows).toEqual([NAMES]);
     });
 
-    it('refuses a registered e-mail with user_already_exists', async () => {
+    it('answers a registered e-mail like a new one (tests/abuse/auth.test.ts has the details)', async () => {
       const { email } = await signedUp('dup');
       const { data, error } = await client(server).auth.signUp({
         email: email.toUpperCase(),
         password: PASSWORD,
         options: { data: NAMES },
       });
+      expect(error).toBeNull();
       expect(data.session).toBeNull();
-      expect(error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' });
+      expect(data.user).toMatchObject({ email: email.toLowerCase() });
     });
 
     it('refuses weak passwords and invalid e-mail addresses', async () => {
@@ -419,12 +427,13 @@ describe.each(engines())('auth (%s)', (engine) => {
       expect(await latestMail(email)).toHaveLength(0);
     });
 
-    it('sends at most one mail per minute per user', async () => {
+    it('sends at most one mail per minute per user, answering the repeat like any other', async () => {
       const { email } = await signedUp('recover-rate');
       expect((await client(server).auth.resetPasswordForEmail(email)).error).toBeNull();
-      const { error } = await client(server).auth.resetPasswordForEmail(email);
-      expect(error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
-      expect(error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+      const { data, error } = await client(server).auth.resetPasswordForEmail(email);
+      expect(error).toBeNull();
+      expect(data).toEqual({});
+      await sleep(200);
       expect(await latestMail(email)).toHaveLength(1);
     });
 
@@ -514,7 +523,8 @@ describe.each(engines())('auth rate limit per client IP (%s)', (engine) => {
   let server: VenueServer;
 
   beforeAll(async () => {
-    server = await startTestServer(engine, { AUTH_RATE_LIMIT_PER_MINUTE: '5' });
+    // The test is the proxy in front: its X-Forwarded-For names the client.
+    server = await startTestServer(engine, { AUTH_RATE_LIMIT_PER_MINUTE: '5', TRUSTED_PROXIES: '127.0.0.1, ::1' });
   });
   afterAll(async () => {
     await server?.close();

@@ -170,7 +170,7 @@ describe.each(engines())('hostile input on %s', (engine) => {
       body: { request_id: crypto.randomUUID(), advertiser_id: advertiser.id, coupon_type: 'discount' },
     });
     expect(coupon.error).toBeNull();
-    const event = (await client(server).from('events').select('id').limit(1).single()).data!;
+    const event = (await client(server).from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).limit(1).single()).data!;
     const vote = await client(server).rpc('submit_votes', {
       p_votes: [{ id: crypto.randomUUID(), event_id: event.id, first_name: 'Victor', last_name: 'Victim', email: victim.email, catalog_number: '12' }],
     });
@@ -238,7 +238,8 @@ describe.each(engines())('hostile input on %s', (engine) => {
         expect(signUp.error).toBeNull();
       }
       const res = await fetch(`${server.url}/functions/v1/send-verification`, { method: 'POST', headers, body: JSON.stringify({ email: `wild._.${stamp}@example.com` }) });
-      expect(await json(res)).toMatchObject({ status: 404, body: { error: 'User profile not found. Please try registering again.' } });
+      // Matched literally: no profile, so the same answer as any address (a double match would be a 500).
+      expect(await json(res)).toMatchObject({ status: 200, body: { sent: true } });
     });
 
     it.runIf(engine === 'postgres')('db: keeps answering after PostgreSQL ends its idle connections (no crash)', async () => {

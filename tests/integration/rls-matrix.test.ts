@@ -17,6 +17,7 @@ import { startOwnServer } from '../helpers/fuzz-http.ts';
  * -  no such role for this table (it has no row owner)
  *
  * "authenticated" is a verified visitor acting on rows that are not theirs; "owner" acts on their own.
+ * Votes are cast through submit_votes only (issue 14: a direct insert stored 1,000 votes in one request).
  */
 const MATRIX = `
   table / role                 | anon     | authenticated | owner    | service_role
@@ -36,7 +37,7 @@ const MATRIX = `
   users                        | d d d d  | f d f d       | a d a d  | a a a a
   users (identity columns)     | - - d -  | - - d -       | - - d -  | - - a -
   verification_tokens          | d d d d  | d d d d       | - - - -  | a a a a
-  visitor_choice               | d a d d  | d a d d       | - - - -  | a a a a
+  visitor_choice               | d d d d  | d d d d       | - - - -  | a a a a
   coupons                      | d d d d  | d d d d       | d d d d  | a a a a
   storage.buckets              | x x x x  | x x x x       | - - - -  | x x x x
   storage.objects              | x x x x  | x x x x       | - - - -  | x x x x
@@ -58,6 +59,7 @@ const RPC_MATRIX = `
   cattery_slug             | a    | a             | a
   verify_account           | a    | a             | a
   submit_votes             | a    | a             | a
+  event_voting_closes_at   | d    | d             | a
   is_time_zone_name        | d    | d             | a
   sync_prune_tombstones    | d    | d             | a
   sync_pull_rebuild        | d    | d             | d
@@ -224,19 +226,25 @@ const FIXTURES: Record<string, Fixture> = {
     patch: ['catalog_number', '99'],
   },
   coupons: {
+    // Coupons go to verified accounts only, one per visitor, advertiser and type: the owner is verified
+    // again (the identity-column rows unverify them) and each row gets an advertiser of its own.
     async make(ctx, user) {
       const id = randomUUID();
+      await ctx.db.query('update public.users set verified = true where id = $1', [user]);
+      const advertiser = await one(ctx, `insert into public.advertisers (company_name) values ($1) returning id::text as v`, [`RLS shop ${tag()}`]);
       await ctx.db.query(
         `insert into public.coupons (id, user_id, email, advertiser_id, coupon_type, coupon_code, discount_amount)
          values ($1, $2, 'rls@example.com', $3, 'discount', $4, 5)`,
-        [id, user, ctx.ids.advertiser, `RLS-DSC-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`],
+        [id, user, advertiser, `RLS-DSC-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`],
       );
       return ['id', id];
     },
     async insert(ctx, user) {
       const id = randomUUID();
+      await ctx.db.query('update public.users set verified = true where id = $1', [user]);
+      const advertiser = await one(ctx, `insert into public.advertisers (company_name) values ($1) returning id::text as v`, [`RLS shop ${tag()}`]);
       const code = `RLS-DSC-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
-      return { row: { id, user_id: user, email: 'rls@example.com', advertiser_id: Number(ctx.ids.advertiser), coupon_type: 'discount', coupon_code: code, discount_amount: 5 }, where: ['id', id] };
+      return { row: { id, user_id: user, email: 'rls@example.com', advertiser_id: Number(advertiser), coupon_type: 'discount', coupon_code: code, discount_amount: 5 }, where: ['id', id] };
     },
     patch: ['status', 'sent'],
   },
@@ -414,6 +422,7 @@ describe.each(engines())('RLS matrix on %s', (engine) => {
       cattery_slug: { p_name: 'Rls Cattery' },
       verify_account: { p_token: 'not-a-token' },
       submit_votes: { p_votes: [] },
+      event_voting_closes_at: { p_end_date: '2026-05-01', p_time_zone: 'Europe/Amsterdam' },
       is_time_zone_name: { p_zone: 'Europe/Amsterdam' },
     };
     const roles = { anon: clients.anon, authenticated: visitor.client, service_role: clients.service_role };

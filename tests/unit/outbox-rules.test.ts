@@ -106,7 +106,7 @@ describe('classifyRpcFailure (SYNC.md §2.4)', () => {
     [409, { code: '40001', message: 'serialization' }, 'retry'],
     [404, { code: 'PGRST202', message: 'Could not find the function' }, 'retry', MISSING_FUNCTION_FLOOR_MS],
     [401, { code: 'PGRST301', message: 'JWT expired' }, 'auth'],
-    [400, { code: '22023', message: 'At most 50 votes per call' }, 'failed'],
+    [400, { code: '22023', message: 'At most 50 votes per call; send the rest in another call' }, 'failed'],
     [403, { code: '42501', message: 'permission denied' }, 'failed'],
     [409, { code: '23503', message: 'fk' }, 'failed'],
     [404, { code: 'PGRST205', message: 'no table' }, 'failed'],
@@ -117,7 +117,7 @@ describe('classifyRpcFailure (SYNC.md §2.4)', () => {
   });
 
   it.each<[number, { code?: string; message?: string }, object]>([
-    [400, { code: '22023', message: 'At most 50 votes per call' }, { action: 'failed', message: 'At most 50 votes per call' }],
+    [400, { code: '22023', message: 'At most 50 votes per call; send the rest in another call' }, { action: 'failed', message: 'At most 50 votes per call; send the rest in another call' }],
     [400, { code: 'X' }, { action: 'failed', message: 'An error occurred' }],
     [0, { message: 'TimeoutError: x' }, { action: 'retry', message: OUTBOX_MESSAGES.timeout }],
   ])('%i %j reads %j', (status, error, verdict) => {
@@ -134,6 +134,8 @@ describe('classifyVoteResult: a replay is delivered, a duplicate gets the SPEC t
     [{ status: 'rejected', code: '23514', message: 'check' }, { action: 'failed', message: 'check' }],
     [{ status: 'rejected' }, { action: 'failed', message: 'An error occurred' }],
     [{ status: 'rejected', code: '40P01', message: 'deadlock' }, expect.objectContaining({ action: 'retry' })],
+    // Voting has closed: permanent, in the shared words whatever the server's text.
+    [{ status: 'rejected', code: 'event_closed', message: 'closed!' }, { action: 'failed', message: 'Voting for this event has closed' }],
   ])('%j → %j', (result, verdict) => {
     expect(classifyVoteResult({ id, ...result })).toEqual(verdict);
   });

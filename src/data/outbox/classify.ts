@@ -1,10 +1,12 @@
 // Sorts a failed outbox send into what the drain does next: retry, refresh the session, or fail (SYNC.md §2.4).
 import { COUPON_MESSAGES, VOTE_MESSAGES } from '../../../shared/messages.ts';
+import { VOTE_CLOSED_CODE } from '../../../shared/vote.ts';
 import { retryAfterMs } from './backoff.ts';
 
 /** What the visitor reads on an item (SPEC §8 texts for permanent failures). */
 export const OUTBOX_MESSAGES = {
   duplicateVote: VOTE_MESSAGES.duplicate,
+  voteClosed: VOTE_MESSAGES.closed,
   voteFailed: VOTE_MESSAGES.failed,
   couponFailed: COUPON_MESSAGES.failed,
   signInAgain: COUPON_MESSAGES.signInAgain,
@@ -66,6 +68,8 @@ export function classifyVoteResult(result: VoteResult): { action: 'sent' } | Ver
     case 'duplicate':
       return { action: 'failed', message: OUTBOX_MESSAGES.duplicateVote };
     case 'rejected': {
+      // Permanent: the event's voting has closed; shown in the shared words whatever the server sent.
+      if (result.code === VOTE_CLOSED_CODE) return { action: 'failed', message: OUTBOX_MESSAGES.voteClosed };
       const message = result.message || OUTBOX_MESSAGES.voteFailed;
       return RETRYABLE_SQLSTATE.has(result.code ?? '') ? { action: 'retry', message } : { action: 'failed', message };
     }

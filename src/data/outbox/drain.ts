@@ -1,5 +1,6 @@
 // Replays the outbox (IndexedDB) to the server: one pass under a cross-tab lock. No DOM: it also runs in the SW.
 import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
+import { VOTE_BATCH_MAX } from '../../../shared/vote.ts';
 import { lazySchema, z } from '../../lib/zod.ts';
 import type { ShowDb } from '../db.ts';
 import { nextAttemptAt } from './backoff.ts';
@@ -13,7 +14,7 @@ import type { CouponItem, OutboxItem, OutboxStatus, VoteItem } from './types.ts'
  */
 export const STUCK_SENDING_MS = 60_000;
 /** submit_votes takes at most this many votes per call. */
-export const VOTE_BATCH_SIZE = 50;
+export const VOTE_BATCH_SIZE = VOTE_BATCH_MAX;
 export const REQUEST_TIMEOUT_MS = 15_000;
 /** A coupon's access token is refreshed first when it expires sooner than this. */
 export const TOKEN_REFRESH_MARGIN_MS = 60_000;
@@ -150,7 +151,7 @@ async function dueItems({ db, now, onlyAnonymous }: Ctx): Promise<OutboxItem[]> 
   return items.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 }
 
-/** Creation order; votes ride together in batches of up to 50 placed where their oldest vote is. */
+/** Creation order; votes ride together in batches of up to VOTE_BATCH_SIZE placed where their oldest vote is. */
 function jobsOf(items: OutboxItem[]): (VoteItem[] | [CouponItem])[] {
   const jobs: (VoteItem[] | [CouponItem])[] = [];
   let batch: VoteItem[] | undefined;

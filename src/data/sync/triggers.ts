@@ -1,6 +1,6 @@
 // When the mirror is pulled: app start, back online, tab visible again, and on an interval while visible.
 import { backoffMs, BACKOFF_BASE_MS } from '../outbox/backoff.ts';
-import { SyncError, type SyncEngine } from './contract.ts';
+import type { SyncEngine } from './contract.ts';
 import { syncStatus, type SyncStatusStore } from './status.ts';
 
 export const SYNC_INTERVAL_MS = 60_000;
@@ -25,8 +25,6 @@ export interface SyncTriggerOptions {
 /** SPEC §9: exponential backoff from 1 s to 30 s, with full jitter so a hall of phones spreads out. */
 export const syncRetryDelayMs = (attempt: number): number => Math.max(BACKOFF_BASE_MS, backoffMs(attempt));
 
-/** Failures that another try soon may cure; a full device or an outdated build wait for the next trigger. */
-const isRetryable = (e: unknown) => !(e instanceof SyncError && (e.code === 'quota' || e.code === 'outdated'));
 
 /** Starts pulling on the triggers of DESIGN.md; returns stop(), which removes every listener and timer. */
 export function startSyncTriggers(
@@ -50,22 +48,26 @@ export function startSyncTriggers(
     retryTimer = undefined;
     if (status.getState().retryAt !== null) status.setState({ retryAt: null });
   };
-  // The engine records failures in the status; a trigger schedules the next try and shows when.
+  // The engine records failures in the status; a trigger has no one to report to.
   const pull = () => {
     cancelRetry();
-    engine.pull().then(
-      () => {
-        attempt = 0;
-      },
-      (e: unknown) => {
-        // Offline, the online event pulls again; hidden, the visibility change does.
-        if (stopped || !isRetryable(e) || !isOnline() || !visible() || retryTimer !== undefined) return;
-        const delay = retryDelayMs(attempt++);
-        status.setState({ retryAt: now() + delay });
-        retryTimer = setTimeout(pull, delay);
-      },
-    );
+    void engine.pull().catch(() => undefined);
   };
+  // Whoever started it (a trigger, the header's "sync now", the sync worker), a pull that ends in an error
+  // another try may cure is tried again with backoff, and the status says when.
+  const stopWatching = status.subscribe((next, prev) => {
+    if (!prev.syncing || next.syncing) return;
+    if (next.lastError === null) {
+      attempt = 0;
+      return;
+    }
+    // Offline, the online event pulls again; hidden, the visibility change does. A full device or a
+    // build too old for the show waits for the next ordinary trigger.
+    if (stopped || next.storageFull || next.outdated || !isOnline() || !visible() || retryTimer !== undefined) return;
+    const delay = retryDelayMs(attempt++);
+    status.setState({ retryAt: now() + delay });
+    retryTimer = setTimeout(pull, delay);
+  });
   const onOnline = () => {
     status.setState({ online: true });
     pull();
@@ -87,6 +89,7 @@ export function startSyncTriggers(
 
   return () => {
     stopped = true;
+    stopWatching();
     target.removeEventListener('online', onOnline);
     target.removeEventListener('offline', onOffline);
     doc.removeEventListener('visibilitychange', onVisibility);

@@ -107,7 +107,8 @@ export function RegisterPage() {
     try {
       await signUp(email, form.password, profile);
       const notice = await sendVerification(email);
-      // Sign-up returns a session; the visitor signs in after verifying instead.
+      // Sign-up answers alike for a new and a registered address, without a session (the visitor signs in
+      // after verifying), so nothing here may depend on which it was; signing out drops any older session.
       await signOut();
       setSent({ email, notice: notice.ok ? null : notice });
       setPhase('done');

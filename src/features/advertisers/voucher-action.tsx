@@ -4,7 +4,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { queueCouponRequest, retryOutboxItem, useAuth } from '../../data/backend.ts';
+import { queueCouponRequest, retryOutboxItem, useAuth, usePreloadedOutbox } from '../../data/backend.ts';
 import { db, useSyncStatus, type Advertiser, type CouponItem } from '../../data/mirror.ts';
 import { CouponCard } from './coupon-card.tsx';
 import { COUPON_MESSAGES as SHARED_COUPON_MESSAGES } from '../../../shared/messages.ts';
@@ -38,6 +38,15 @@ function useCouponRequests(userId: string | null, advertiserId: number, kind: Co
 
 const loginHref = (advertiserId: number) => paths.login(paths.advertiser(advertiserId));
 
+/**
+ * Refusals the server gives for good, whatever is retried: the account is not verified, or this coupon
+ * was already sent (one per advertiser and type). They get no Retry button; a new request after
+ * verifying is the visitor's own step.
+ */
+const PERMANENT_REFUSALS: ReadonlySet<string> = new Set([COUPON_MESSAGES.notVerified, COUPON_MESSAGES.alreadySent]);
+const isPermanentRefusal = (item: CouponItem | undefined) =>
+  item?.status === 'failed' && item.lastError !== null && PERMANENT_REFUSALS.has(item.lastError);
+
 function RequestState({ item, online, advertiserId }: { item: CouponItem; online: boolean; advertiserId: number }) {
   const retry = () => void retryOutboxItem(item.id);
   switch (item.status) {
@@ -66,6 +75,13 @@ function RequestState({ item, online, advertiserId }: { item: CouponItem; online
         </p>
       );
     case 'failed': {
+      if (isPermanentRefusal(item)) {
+        return (
+          <p className="error-box" role="alert">
+            {item.lastError}
+          </p>
+        );
+      }
       const reason = item.lastError && item.lastError !== COUPON_MESSAGES.failed ? item.lastError : null;
       return (
         <>
@@ -99,6 +115,7 @@ function RequestState({ item, online, advertiserId }: { item: CouponItem; online
 }
 
 export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; kind: CouponKind }) {
+  usePreloadedOutbox();
   const auth = useAuth();
   const { online } = useSyncStatus();
   const userId = auth.user?.id ?? null;
@@ -132,6 +149,8 @@ export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; ki
   const latest = requests?.[0];
   const lastSent = requests?.find(isSentCoupon);
   const pending = latest?.status === 'queued' || latest?.status === 'sending';
+  // One coupon per advertiser and type: once sent (here or on another device), there is nothing more to ask for.
+  const alreadySent = lastSent !== undefined || (latest?.status === 'failed' && latest.lastError === COUPON_MESSAGES.alreadySent);
 
   async function request() {
     setBusy(true);
@@ -147,9 +166,11 @@ export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; ki
 
   return (
     <div className="voucher-action" data-voucher-action={kind}>
-      <button type="button" onClick={() => void request()} disabled={busy || pending || requests === undefined}>
-        {lastSent ? `Send me another ${kind} coupon` : `Send me the ${kind} coupon`}
-      </button>
+      {!alreadySent && (
+        <button type="button" onClick={() => void request()} disabled={busy || pending || requests === undefined}>
+          {`Send me the ${kind} coupon`}
+        </button>
+      )}
       {error !== null && (
         <p className="error-box" role="alert">
           {COUPON_MESSAGES.failed}

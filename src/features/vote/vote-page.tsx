@@ -2,7 +2,7 @@
 // sees where it stands, online or not.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { queueVote } from '../../data/backend.ts';
+import { queueVote, usePreloadedOutbox } from '../../data/backend.ts';
 import { db, type OutboxItem } from '../../data/mirror.ts';
 import { ERROR_FALLBACK, VOTE_MESSAGES } from '../../../shared/messages.ts';
 import { activeEvent } from '../../../shared/schedule.ts';
@@ -33,6 +33,7 @@ async function settle(id: string): Promise<OutboxItem | undefined> {
 }
 
 export function VotePage() {
+  usePreloadedOutbox();
   const [form, setForm] = useState<VoteForm>(EMPTY);
   // saved: in the outbox, not yet acknowledged (offline, or the server is slow); the view follows the item.
   const [phase, setPhase] = useState<'idle' | 'submitting' | 'saved' | 'success'>('idle');

@@ -1,5 +1,6 @@
 // send-coupon: issues a voucher coupon to the signed-in visitor and e-mails it (SPEC §2 vouchers, §9 code).
 // The request id is the idempotency key: a replay returns the coupon already sent, never a second e-mail.
+// Only verified accounts get coupons, one per advertiser and voucher type (the coupons table enforces both too).
 import { z } from 'zod';
 import { bearer, json, preflight, readJson } from '../_shared/http.ts';
 import type { FunctionDeps, Handler } from '../_shared/deps.ts';
@@ -25,6 +26,8 @@ export const MESSAGES = {
   voucherUnavailable: 'This advertiser does not offer that voucher.',
   inProgress: 'This coupon request is already being sent.',
   keyReused: 'This request id belongs to another coupon request.',
+  notVerified: COUPON_MESSAGES.notVerified,
+  alreadySent: COUPON_MESSAGES.alreadySent,
   mailFailed: COUPON_MESSAGES.failed,
 } as const;
 
@@ -68,6 +71,11 @@ export function createSendCouponHandler(deps: FunctionDeps): Handler {
     if (!body.success) return json(400, { error: MESSAGES.badRequest });
     const { request_id, advertiser_id, coupon_type } = body.data;
 
+    // SPEC §4: an account is verified by its e-mail link; the app may ask anyway, the server decides.
+    const account = await deps.admin.from('users').select('verified').eq('id', user.id).maybeSingle();
+    if (account.error) return json(500, { error: account.error.message });
+    if (account.data?.verified !== true) return json(403, { error: MESSAGES.notVerified, code: 'email_not_verified' });
+
     const advertiser = await deps.admin
       .from('advertisers')
       .select('company_name, discount_voucher_enabled, discount_voucher_amount, rebate_voucher_enabled, rebate_voucher_percentage')
@@ -91,6 +99,8 @@ export function createSendCouponHandler(deps: FunctionDeps): Handler {
     } else {
       const enabled = coupon_type === 'discount' ? a.discount_voucher_enabled : a.rebate_voucher_enabled;
       if (!enabled) return json(422, { error: MESSAGES.voucherUnavailable });
+      const earlier = await earlierCoupon(deps, user.id, advertiser_id, coupon_type);
+      if (earlier) return earlier;
 
       const claim = await deps.admin
         .from('coupons')
@@ -109,8 +119,13 @@ export function createSendCouponHandler(deps: FunctionDeps): Handler {
         .select()
         .single();
       if (claim.error) {
-        // Two replays raced; the loser reports the request as in progress.
-        if (claim.error.code === '23505') return json(409, { error: MESSAGES.inProgress, retryable: true }, { 'Retry-After': '5' });
+        if (claim.error.code === '23505') {
+          // Two replays of this request raced (the loser reports it in progress), or two requests for the same coupon did.
+          const raced = await deps.admin.from('coupons').select('id').eq('id', request_id).maybeSingle();
+          if (raced.data) return json(409, { error: MESSAGES.inProgress, retryable: true }, { 'Retry-After': '5' });
+          return (await earlierCoupon(deps, user.id, advertiser_id, coupon_type)) ?? json(409, { error: MESSAGES.inProgress, retryable: true }, { 'Retry-After': '5' });
+        }
+        if (claim.error.code === '42501') return json(403, { error: MESSAGES.notVerified, code: 'email_not_verified' });
         return json(500, { error: claim.error.message });
       }
       coupon = claim.data as CouponRow;
@@ -134,6 +149,29 @@ export function createSendCouponHandler(deps: FunctionDeps): Handler {
     if (sent.error) return json(500, { error: sent.error.message });
     return json(200, publicCoupon(sent.data as CouponRow, false));
   };
+}
+
+/**
+ * The answer when this visitor already holds (or is being sent) this advertiser's coupon of this type
+ * under another request id: one coupon per advertiser and type. A claim that died mid-send is cleared.
+ */
+async function earlierCoupon(deps: FunctionDeps, userId: string, advertiserId: number, couponType: CouponType): Promise<Response | null> {
+  const found = await deps.admin
+    .from('coupons')
+    .select('id, status, created_at')
+    .eq('user_id', userId)
+    .eq('advertiser_id', advertiserId)
+    .eq('coupon_type', couponType)
+    .maybeSingle();
+  if (found.error) return json(500, { error: found.error.message });
+  const row = found.data as Pick<CouponRow, 'id' | 'status' | 'created_at'> | null;
+  if (!row) return null;
+  if (row.status === 'sent') return json(409, { error: MESSAGES.alreadySent, code: 'coupon_already_sent' });
+  if (deps.now() - Date.parse(row.created_at) < STALE_CLAIM_MS) {
+    return json(409, { error: MESSAGES.inProgress, retryable: true }, { 'Retry-After': '30' });
+  }
+  await deps.admin.from('coupons').delete().eq('id', row.id).eq('status', 'sending');
+  return null;
 }
 
 /** The coupon e-mail: single-use, a dollar amount off or a percentage off. */
