@@ -79,6 +79,8 @@ describe.each(['phone', 'desktop'] as ViewportName[])('breeds screens on a %s', 
   });
 
   it('keeps the breed list and a breed page offline after the visit', async () => {
+    // The service worker installs once the first screen has shown its data; on a busy machine that ends later.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.context().setOffline(true);
     try {
       await page.goto(`${server.url}/breeds`);
