@@ -206,6 +206,6 @@ describe.each(engines())('auth abuse (%s)', (engine) => {
       } finally {
         await limited.close();
       }
-    });
+    }, 90_000);
   });
 });

@@ -3,7 +3,7 @@
 // Each test migrates its server's schema, so they run on in-memory PGlite only (PostgreSQL is one
 // database shared by the run's test files).
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_ANON_KEY } from '../../server/config.ts';
 import type { VenueServer } from '../../server/start.ts';
 import { MIRROR_TABLES, type ShowDb } from '../../src/data/db.ts';
@@ -24,12 +24,14 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function server(): Promise<VenueServer> {
-  const s = await startTestServer('pglite');
-  servers.push(s);
+let current: VenueServer;
+// A fresh server per test (each migrates its schema), started in a hook: a start may take a while.
+beforeEach(async () => {
+  current = await startTestServer('pglite');
+  servers.push(current);
   await sleep(WATERMARK_WAIT_MS); // the seed is younger than the watermark margin
-  return s;
-}
+});
+const server = async (): Promise<VenueServer> => current;
 
 function anonClient(url: string, fetch?: typeof globalThis.fetch) {
   return testClient(url, DEMO_ANON_KEY, { fetch });
