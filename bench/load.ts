@@ -11,7 +11,9 @@ import { DEMO_ANON_KEY } from '../server/config.ts';
 import { ShowDb } from '../src/data/db.ts';
 import { createSyncEngine } from '../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../src/data/sync/status.ts';
+import { activeEvent } from '../shared/schedule.ts';
 import { testClient } from '../tests/helpers/client.ts';
+import { sleep } from '../tests/helpers/time.ts';
 import type { LoadServerMessage, LoadServerRequest } from './load-server.ts';
 import type { BenchOptions, Report } from './report.ts';
 
@@ -168,6 +170,8 @@ export async function appRequests(url: string): Promise<{ resync: Recorded; vote
   };
   const client = testClient(url, DEMO_ANON_KEY, { fetch: recordingFetch });
   const db = new ShowDb(`bench-load-${Date.now()}`);
+  // A server seeded just now holds its rows back for the watermark margin (1 s): wait, or the mirror is empty.
+  await sleep(1_100);
   try {
     const engine = createSyncEngine({ db, client, status: createSyncStatusStore(), persist: () => undefined });
     const first = await engine.pull();
@@ -177,13 +181,16 @@ export async function appRequests(url: string): Promise<{ resync: Recorded; vote
       throw new Error(`the resync was not a no-change one (${recorded.length} requests, ${again.writes} writes)`);
     }
     const resync = recorded[0]!;
-    const event = (await db.events.toArray())[0];
+    // The event the app votes in (the running one): votes for an ended event are refused.
+    const event = activeEvent(await db.events.toArray(), new Date());
     if (!event) throw new Error('the mirror holds no event to vote in');
 
     // The outbox's call shape (src/data/outbox/drain.ts): rpc submit_votes with p_votes.
     recorded.length = 0;
-    const { error } = await client.rpc('submit_votes', { p_votes: [vote(event.id, 'warm-up')] });
+    const { data, error } = await client.rpc('submit_votes', { p_votes: [vote(event.id, 'warm-up')] });
     if (error) throw new Error(`submit_votes: ${error.message}`);
+    const status = (data as { status?: string }[] | null)?.[0]?.status;
+    if (status !== 'recorded') throw new Error(`submit_votes: the warm-up vote was ${status ?? 'not answered'}`);
     const voteCall = recorded[0]!;
     return { resync, vote: voteCall, eventId: event.id, mirroredRows: first.rows };
   } finally {
