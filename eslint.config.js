@@ -92,11 +92,11 @@ export default tseslint.config(
   },
   {
     // shared/: the pure rules the app, the service worker, the venue server and the Edge Functions all use
-    // (DESIGN.md). It imports only itself and uses only ES builtins (plus URL, which every runtime has):
+    // (DESIGN.md). It imports only itself and uses only ES builtins (plus URL and crypto.getRandomValues, which every runtime has):
     // no DOM, Node or Deno API, no npm package.
     files: ['shared/**/*.ts'],
     // Flat config merges globals, so the browser and Node ones the block above grants are switched off.
-    languageOptions: { globals: { ...onlyEsGlobals, URL: 'readonly' } },
+    languageOptions: { globals: { ...onlyEsGlobals, URL: 'readonly', crypto: 'readonly' } },
     rules: {
       'no-undef': 'error',
       'no-restricted-imports': [

@@ -4,6 +4,7 @@ import { lazySchema, z } from '../../lib/zod.ts';
 import type { ShowDb } from '../db.ts';
 import { isQuotaError } from '../quota.ts';
 import type { CouponItem, CouponPayload, OutboxItem, VoteItem, VotePayload } from './types.ts';
+import { randomUuid } from '../../../shared/uuid.ts';
 
 /**
  * A queued vote passes shared/vote.ts's rule, the one the form checks (SPEC §5 texts, the server's
@@ -90,7 +91,7 @@ async function nextCreatedAt(db: ShowDb, now: number): Promise<number> {
 /** A new queued item, due at once; createdAt may run a few ms ahead of the clock (see nextCreatedAt). */
 async function fresh(db: ShowDb, now: number) {
   return {
-    id: crypto.randomUUID(),
+    id: randomUuid(),
     status: 'queued' as const,
     attempts: 0,
     nextAttemptAt: now,
