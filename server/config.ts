@@ -46,6 +46,13 @@ const EnvSchema = z.object({
   REST_MAX_EMBED_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1000)),
   REST_MAX_RESPONSE_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(65_536).default(16_777_216)),
   STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default('dist')),
+  // HTTPS for the hall (issue 15): PEM files, the certificate file with its chain.
+  TLS_CERT_FILE: optionalString,
+  TLS_KEY_FILE: optionalString,
+  // With TLS, a plain-HTTP port that only redirects to the HTTPS address.
+  HTTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  // The dev mailbox (/_dev/mail): empty = only while listening on loopback outside production.
+  DEV_MAILBOX: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
   // PASSWORD_* (SPEC §5's rule) are read by shared/password.ts, as the PWA reads its VITE_PASSWORD_*.
 });
 
@@ -81,9 +88,25 @@ export interface ServerConfig {
   /** The REST read budget: embed nesting, rows per embedded level (per parent row), bytes of one answer. */
   restBudget: RestBudget;
   staticDir: string | null;
+  /** Serve HTTPS with these PEM files (TLS_CERT_FILE, TLS_KEY_FILE); null = plain HTTP. */
+  tls: TlsConfig | null;
+  /** With TLS: a plain-HTTP port that redirects to HTTPS (HTTP_PORT); null = none. */
+  httpPort: number | null;
+  /**
+   * Serve /_dev/mail and deliver mail there when no SMTP server is configured. True on loopback
+   * outside production, or with DEV_MAILBOX=on (a warning at start); otherwise mail without SMTP is queued.
+   */
+  devMailbox: boolean;
+  /** DEV_MAILBOX=on made the mailbox reachable off loopback: print a warning at start. */
+  devMailboxForced: boolean;
   production: boolean;
   /** Enforced on sign-up and password change (SPEC §5). */
   password: PasswordRule;
+}
+
+export interface TlsConfig {
+  certFile: string;
+  keyFile: string;
 }
 
 export interface RestBudget {
@@ -119,10 +142,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
     demo: { jwtSecret: DEMO_JWT_SECRET, anonKey: DEMO_ANON_KEY, serviceRoleKey: DEMO_SERVICE_ROLE_KEY },
   });
+  if (!e.TLS_CERT_FILE !== !e.TLS_KEY_FILE) {
+    unsafe.push('TLS_CERT_FILE and TLS_KEY_FILE go together: set both (PEM files, the certificate with its chain) or neither.');
+  }
+  if (e.HTTP_PORT !== undefined && !e.TLS_CERT_FILE) {
+    unsafe.push('HTTP_PORT only redirects plain HTTP to HTTPS: set TLS_CERT_FILE and TLS_KEY_FILE too, or leave HTTP_PORT empty.');
+  }
+  if (production && e.DEV_MAILBOX === 'on') {
+    unsafe.push('DEV_MAILBOX=on with NODE_ENV=production: the dev mailbox shows every reset link and coupon code to anyone. Configure SMTP_HOST; mail waits in the queue until it answers.');
+  }
   if (unsafe.length) throw new ConfigError(`Refusing to start:\n${unsafe.map((line) => `  - ${line}`).join('\n')}`);
   // Links never come from a request's Host header. Off loopback one of PUBLIC_URL and SITE_URL is set
   // (exposureProblems), and the venue server serves the app and the API from one address.
-  const local = isLoopbackHost(e.HOST) ? `http://${e.HOST}:${e.PORT}` : undefined;
+  const scheme = e.TLS_CERT_FILE ? 'https' : 'http';
+  const local = isLoopbackHost(e.HOST) ? `${scheme}://${e.HOST}:${e.PORT}` : undefined;
   const publicUrl = (e.PUBLIC_URL ?? local ?? e.SITE_URL ?? '').replace(/\/$/, '');
   const smtp: SmtpConfig | null = e.SMTP_HOST
     ? {
@@ -156,6 +189,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxResponseBytes: e.REST_MAX_RESPONSE_BYTES,
     },
     staticDir: e.STATIC_DIR,
+    tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : null,
+    httpPort: e.HTTP_PORT ?? null,
+    devMailbox: e.DEV_MAILBOX === 'on' || (e.DEV_MAILBOX === undefined && isLoopbackHost(e.HOST) && !production),
+    devMailboxForced: e.DEV_MAILBOX === 'on' && !isLoopbackHost(e.HOST),
     production,
     password: password.rule,
   };

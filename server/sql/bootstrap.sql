@@ -153,6 +153,31 @@ create table if not exists _dev.mail (
   created_at timestamptz not null default now()
 );
 
+-- Every outgoing mail is stored here first (server/mail/queue.ts) and delivered from here: to SMTP,
+-- with capped backoff while it does not answer, or to the dev mailbox. A mail is never lost and,
+-- once sent_at is set, never sent again (also across restarts). Not reachable through the API roles.
+create schema if not exists _venue;
+create table if not exists _venue.mail_queue (
+  id bigint generated always as identity primary key,
+  -- 'verification' | 'recovery' | 'coupon' | 'account' (what the mail is for; shown by venue:check)
+  kind text not null,
+  from_address text not null,
+  to_address text not null,
+  subject text not null,
+  text_body text not null,
+  html_body text,
+  -- The same Message-ID on every attempt, so a mail client shows a rare double delivery once.
+  message_id text not null unique,
+  created_at timestamptz not null default now(),
+  attempts integer not null default 0,
+  next_attempt_at timestamptz not null default now(),
+  -- Set while one sender holds the mail; a claim older than the send deadline is taken over.
+  claimed_at timestamptz,
+  last_error text,
+  sent_at timestamptz
+);
+create index if not exists mail_queue_pending on _venue.mail_queue (next_attempt_at) where sent_at is null;
+
 -- ─── GoTrue subset (server/auth) ───────────────────────────────────────────────────────────────
 -- Hosted auth tables the venue server's GoTrue also keeps: a user's sign-in identities and how each
 -- session was authenticated (the access token's `amr`).
