@@ -76,7 +76,7 @@ export async function issueCertificate(ca: TestCa, opts: IssueOptions): Promise<
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
       new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-      new x509.SubjectAlternativeNameExtension(opts.hosts.map((h) => ({ type: isIp(h) ? 'ip' : 'dns', value: h }))),
+      new x509.SubjectAlternativeNameExtension(opts.hosts.map((h) => ({ type: isIp(h) ? ('ip' as const) : ('dns' as const), value: h }))),
       await x509.AuthorityKeyIdentifierExtension.create(ca.cert),
     ],
   });
