@@ -14,6 +14,7 @@ import { functionRoutes } from './functions/host.ts';
 import { storageRoutes } from './storage.ts';
 import { devMailRoutes } from './mail/dev-mailbox.ts';
 import { staticRoutes } from './static.ts';
+import { STRICT_TRANSPORT_SECURITY, servesHttps } from './tls.ts';
 
 export interface AppDeps {
   db: Db;
@@ -27,6 +28,14 @@ const EXPOSED_HEADERS = 'Content-Range, X-Supabase-Api-Version, Content-Length, 
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
+
+  // HSTS on every answer that reaches the browser over HTTPS; over plain HTTP it would be ignored at best.
+  if (servesHttps(deps.config)) {
+    app.use('*', async (c, next) => {
+      await next();
+      c.res.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    });
+  }
 
   // CORS for every path: the PWA may be served from another origin (vite dev, a CDN).
   app.use('*', async (c, next) => {
@@ -92,7 +101,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/storage/v1', storageRoutes(deps));
   if (deps.mailer.kind === 'dev') app.route('/_dev/mail', devMailRoutes(deps));
   app.get('/_health', (c) => c.json({ ok: true, db: deps.db.kind }));
-  if (deps.config.staticDir) app.route('/', staticRoutes(deps.config.staticDir, { https: deps.config.siteUrl.startsWith('https:') }));
+  if (deps.config.staticDir) app.route('/', staticRoutes(deps.config.staticDir));
 
   app.notFound((c) => c.json({ code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
 

@@ -1,16 +1,21 @@
 // Opens the database, migrates, seeds when empty, and serves the app: used by the CLI and the tests.
 import { serve, type ServerType } from '@hono/node-server';
+import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
-import type { ServerConfig } from './config.ts';
+import { ConfigError, type ServerConfig } from './config.ts';
 import { openDb } from './db/open.ts';
 import type { Db } from './db/types.ts';
 import { devMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { migrate } from './migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { closeHttpRedirect, closerFor, readCertificatePair, startHttpRedirect, watchCertificate } from './tls.ts';
 
 export interface VenueServer {
+  /** http://HOST:PORT, or https:// with TLS_CERT_FILE. */
   url: string;
+  /** The plain-HTTP port that redirects to HTTPS (HTTP_PORT), or null. */
+  redirectUrl: string | null;
   db: Db;
   mailer: Mailer;
   config: ServerConfig;
@@ -19,34 +24,91 @@ export interface VenueServer {
 
 export async function startVenueServer(
   config: ServerConfig,
-  opts: { seed?: boolean; scale?: number } = {},
+  opts: { seed?: boolean; scale?: number; certPollIntervalMs?: number } = {},
 ): Promise<VenueServer> {
+  // Checked before the database opens: a wrong file is a message, not a stack trace after a migration.
+  const pair = config.tls ? readCertificatePair(config.tls) : null;
+  if (config.tls && !config.siteUrl.startsWith('https:')) {
+    throw new ConfigError(
+      `TLS_CERT_FILE is set, so the app is served over HTTPS, but SITE_URL=${config.siteUrl} is not an https:// address: ` +
+        'set SITE_URL=https://<the certificate\'s name>[:PORT].',
+    );
+  }
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
   if (opts.seed !== false) await seedIfEmpty(db, { scale: opts.scale });
   const mailer = config.smtp ? smtpMailer(config.smtp) : devMailer(db, config.mailFrom);
 
   let server: ServerType | undefined;
+  let closeSecure: (() => Promise<void>) | undefined;
   const port = await new Promise<number>((resolve, reject) => {
     // The public URL may name port 0 (tests); fix it up once the socket is bound.
     const app = createApp({ db, config, mailer });
-    server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) =>
-      resolve(info.port),
-    );
-    server.on('error', reject);
+    const listening = (info: AddressInfo) => resolve(info.port);
+    const { host: hostname, port } = config;
+    if (pair) {
+      const secure = serve(
+        {
+          fetch: app.fetch,
+          hostname,
+          port,
+          createServer: createSecureServer,
+          // HTTP/2 for browsers, HTTP/1.1 for everything that does not offer it in ALPN.
+          serverOptions: { cert: pair.cert, key: pair.key, allowHTTP1: true },
+        },
+        listening,
+      ) as Http2SecureServer;
+      closeSecure = closerFor(secure);
+      server = secure;
+    } else {
+      server = serve({ fetch: app.fetch, hostname, port }, listening);
+    }
+    server.on('error', (e) => reject(listenError('PORT', port, e)));
+  }).catch(async (e: unknown) => {
+    await db.close();
+    throw e;
   });
   if (config.port === 0) {
     config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
     config.siteUrl = config.siteUrl.replace(/:0$/, `:${port}`);
   }
+  const secure = pair ? (server as Http2SecureServer) : null;
+  const stopWatching = secure && config.tls ? watchCertificate(secure, config.tls, { intervalMs: opts.certPollIntervalMs }) : null;
+  const closeServer = () => closeSecure?.() ?? new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  let redirect: Awaited<ReturnType<typeof startHttpRedirect>> | null = null;
+  if (secure && config.httpPort !== null) {
+    const httpPort = config.httpPort;
+    redirect = await startHttpRedirect(config, httpPort).catch(async (e: unknown) => {
+      stopWatching?.();
+      await closeServer();
+      await db.close();
+      throw listenError('HTTP_PORT', httpPort, e);
+    });
+  }
   return {
-    url: `http://${config.host}:${port}`,
+    url: `${secure ? 'https' : 'http'}://${config.host}:${port}`,
+    redirectUrl: redirect && `http://${config.host}:${redirect.boundPort}`,
     db,
     mailer,
     config,
     async close() {
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      stopWatching?.();
+      if (redirect) await closeHttpRedirect(redirect);
+      await closeServer();
       await db.close();
     },
   };
+}
+
+/** A port that cannot be bound, said as what to do; other errors pass unchanged. */
+function listenError(name: string, port: number, e: unknown): unknown {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new ConfigError(`${name}=${port} is already in use by another program: stop it or choose another port.`);
+  if (code === 'EACCES') {
+    return new ConfigError(
+      `${name}=${port} needs privileges (ports below 1024): allow Node once with ` +
+        "`sudo setcap 'cap_net_bind_service=+ep' $(which node)`, or use a port above 1024 (e.g. 8443) and put it in SITE_URL.",
+    );
+  }
+  return e;
 }

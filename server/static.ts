@@ -6,11 +6,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CSP_FILE } from '../shared/csp.ts';
 
-export interface StaticOptions {
-  /** The app is served over HTTPS (SITE_URL): add HSTS. Never on plain HTTP, e.g. a laptop in the hall. */
-  https?: boolean;
-}
-
 /** Sent with every file of the app. */
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -40,7 +35,7 @@ function readPolicy(root: string): string | null {
   }
 }
 
-export function staticRoutes(dir: string, opts: StaticOptions = {}): Hono {
+export function staticRoutes(dir: string): Hono {
   const root = resolve(dir);
   const app = new Hono();
   const indexFile = join(root, 'index.html');
@@ -51,7 +46,6 @@ export function staticRoutes(dir: string, opts: StaticOptions = {}): Hono {
     if (path.startsWith('/assets/')) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     else if (c.res.status === 200) c.res.headers.set('Cache-Control', 'no-cache');
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
-    if (opts.https) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
       // Read per response like index.html itself, so a rebuild while the server runs takes effect.
       const policy = readPolicy(root);

@@ -12,7 +12,11 @@ export function engines(): Engine[] {
   return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<VenueServer> {
+export async function startTestServer(
+  engine: Engine,
+  env: Record<string, string> = {},
+  opts: Parameters<typeof startVenueServer>[1] = {},
+): Promise<VenueServer> {
   const databaseUrl = engine === 'postgres' ? inject('postgresUrl') : undefined;
   // Test files share 127.0.0.1 (and, on PostgreSQL, one rate-limit table): a high default keeps them apart.
   const config = loadConfig({
@@ -25,7 +29,7 @@ export async function startTestServer(engine: Engine, env: Record<string, string
   });
   if (engine === 'pglite') config.dataDir = null;
   config.staticDir = null;
-  return startVenueServer(config);
+  return startVenueServer(config, opts);
 }
 
 /** A real supabase-js client (anon key, or service role) pointed at the server. */

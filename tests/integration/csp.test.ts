@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
-import { staticRoutes } from '../../server/static.ts';
+import { createApp } from '../../server/app.ts';
 import { contentSecurityPolicy, CSP_FILE, MAPTILER_ORIGIN } from '../../shared/csp.ts';
 import { geocodeUrl, tileUrlTemplate } from '../../src/ui/map/geo.ts';
 
@@ -116,11 +116,15 @@ describe('the venue server sends the policy with the app', () => {
     expect(res.headers.get('content-security-policy')).toBeNull();
   });
 
-  it('adds HSTS when the app is served over HTTPS', async () => {
-    // createApp passes https from SITE_URL; the routes alone, in-process, spare a second database.
-    const res = await staticRoutes(dist, { https: true }).request('/');
-    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    expect(res.headers.get('content-security-policy')).toBe(policy.trim());
+  it('adds HSTS, for this name only, when a proxy serves the app over HTTPS (SITE_URL)', async () => {
+    // The same app in-process with an https SITE_URL spares a second database; tests/integration/https.test.ts
+    // covers the server's own TLS.
+    const app = createApp({ db: server.db, mailer: server.mailer, config: { ...server.config, siteUrl: 'https://show.example.org' } });
+    for (const path of ['/', '/_health']) {
+      const res = await app.request(path);
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    }
+    expect((await app.request('/')).headers.get('content-security-policy')).toBe(policy.trim());
   });
 
   it('serves stored objects sandboxed: an SVG opened directly runs no script in the app\'s origin', async () => {
