@@ -28,9 +28,18 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 }
 
-/** A venue server on in-memory PGlite serving a build (DIST_DIR unless told). */
-export async function startAppServer(distDir: string = DIST_DIR): Promise<VenueServer> {
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: distDir });
+/**
+ * Chromium flags for a hall name: `hall` resolves to 127.0.0.1, and a chain holding a key with this
+ * SPKI hash (base64 SHA-256) counts as trusted, as a real certificate would on a phone. The SPKI list
+ * is only honoured with a user data dir, i.e. chromium.launchPersistentContext.
+ */
+export function hallFlags(hall: string, trustedSpkiSha256: string): string[] {
+  return [`--host-resolver-rules=MAP ${hall} 127.0.0.1`, `--ignore-certificate-errors-spki-list=${trustedSpkiSha256}`];
+}
+
+/** A venue server on in-memory PGlite serving a build (DIST_DIR unless told); `env` adds settings (TLS, SITE_URL). */
+export async function startAppServer(distDir: string = DIST_DIR, env: Record<string, string> = {}): Promise<VenueServer> {
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: distDir, ...env });
   config.dataDir = null;
   return startVenueServer(config);
 }

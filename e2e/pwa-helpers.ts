@@ -40,9 +40,10 @@ export interface Profile {
   close(): Promise<void>;
 }
 
-export async function launchProfile(): Promise<Profile> {
+/** A fresh persistent profile; `extraFlags` after CHROMIUM_FLAGS (e.g. browser.ts's hallFlags). */
+export async function launchProfile(extraFlags: string[] = []): Promise<Profile> {
   const dir = mkdtempSync(join(tmpdir(), 'purrfect-profile-'));
-  const ctx = await chromium.launchPersistentContext(dir, { executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  const ctx = await chromium.launchPersistentContext(dir, { executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS, ...extraFlags] });
   return {
     ctx,
     async close() {
