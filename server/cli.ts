@@ -25,14 +25,17 @@ async function start(mode: 'start' | 'dev'): Promise<void> {
   }, PRUNE_INTERVAL_MS);
   prune.unref();
 
-  // Off loopback the addresses phones use (HOST=0.0.0.0 is no address to open).
+  // Off loopback the addresses phones use (HOST=0.0.0.0 is no address to open); with TLS the name in
+  // the certificate (SITE_URL), which a bare IP address would not match.
   const local = isLoopbackHost(config.host);
-  const api = local ? server.url : config.publicUrl;
+  const siteOrigin = new URL(config.siteUrl).origin;
+  const api = !local ? config.publicUrl : config.tls ? siteOrigin : server.url;
   const lines = [
     '',
-    `PurrFect Show venue server on ${describe(config)}`,
-    mode === 'start' ? `  App:          ${local ? server.url : config.siteUrl}/` : '',
+    `PurrFect Show venue server on ${describe(config)}${config.tls ? ', HTTPS (HTTP/2)' : ''}`,
+    mode === 'start' ? `  App:          ${local && !config.tls ? server.url : config.siteUrl}/` : '',
     `  API:          ${api}  (REST /rest/v1, auth /auth/v1, functions /functions/v1, storage /storage/v1)`,
+    server.redirectUrl ? `  Plain HTTP:   port ${new URL(server.redirectUrl).port} redirects (308) to ${siteOrigin}` : '',
     server.mailer.kind === 'dev' ? `  Dev mailbox:  ${api}/_dev/mail` : `  Mail:         SMTP ${config.smtp?.host}:${config.smtp?.port}`,
     `  Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`,
     '',
