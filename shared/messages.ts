@@ -34,3 +34,14 @@ export const COUPON_MESSAGES = {
   /** Not in SPEC: one coupon per advertiser and voucher type (409, permanent). */
   alreadySent: 'This coupon has already been sent to your email.',
 } as const;
+
+/**
+ * Not in SPEC (issue 15): under the header when the page is not a secure context (plain http:// on a name
+ * other than localhost). Browsers then give it no service worker: no offline reload, no install. The app
+ * cannot know the show's https:// address for sure, so the text points to where the organiser prints it.
+ */
+export const INSECURE_ORIGIN_NOTICE = {
+  title: 'Offline use needs the https:// address',
+  body: 'Browsing and voting work while you are connected, but over plain http:// this page cannot work offline or be installed as an app. Open the show’s https:// address instead: it is on the posters and QR codes.',
+  dismiss: 'Dismiss',
+} as const;

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { AccountMenu } from './account-menu.tsx';
 import { CONSENT_KEY, trackPageView } from './analytics.ts';
+import { InsecureNotice } from './insecure-notice.tsx';
 import { InstallButton } from './install-button.tsx';
 import { MenuOverlay } from './menu-overlay.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
@@ -110,6 +111,7 @@ export function Layout() {
       {menuOpen && <MenuOverlay links={NAV} toggle={menuToggle} onClose={() => setMenuOpen(false)} />}
       <StorageMessage />
       <OutdatedMessage />
+      <InsecureNotice />
       {/* The skip link's target; behind the open overlay the page is inert. */}
       <div id="main" ref={mainRef} tabIndex={-1} inert={menuOpen}>
         {/* Maps keep geocoded addresses in the mirror's meta table, so a second visit needs no request. */}

@@ -31,6 +31,16 @@ describe('update prompt state', () => {
     expect(options().immediate).toBe(true);
   });
 
+  it('registers nothing where the page has no service worker API (not a secure context)', async () => {
+    const register = vi.fn();
+    const pwa = createPwa({ loadRegister: async () => register, target: new EventTarget(), reload: vi.fn() });
+    await pwa.registerServiceWorker();
+    expect(register).not.toHaveBeenCalled();
+    await pwa.updateServiceWorker();
+    await pwa.reloadLatest();
+    expect(pwa.store.getState()).toEqual({ needRefresh: false, offlineReady: false, canInstall: false });
+  });
+
   it('shows needRefresh when a new version waits, and Reload activates it and hides the prompt', async () => {
     const { pwa, update, options } = setup();
     await pwa.registerServiceWorker();

@@ -79,6 +79,8 @@ export function createPwa(deps: PwaDeps): Pwa {
 
   async function register(): Promise<void> {
     watchInstallPrompt();
+    // No service worker API outside secure contexts (plain http:// on a hall name: app/insecure-notice.tsx).
+    if (!deps.serviceWorker) return;
     const registerSW = await deps.loadRegister();
     update = registerSW({
       immediate: true,

@@ -22,7 +22,7 @@ export const TOKEN_REFRESH_MARGIN_MS = 60_000;
 export interface DrainOptions {
   db: ShowDb;
   client: SupabaseClient;
-  /** navigator.locks, or an in-process fallback. */
+  /** navigator.locks, or a fallback (lock.ts defaultLocks: a localStorage lease in pages, else in-process). */
   locks?: DrainLocks;
   now?: () => number;
   /** The service worker drains votes only: sessions stay in pages (SYNC.md "JWT handling"). */

@@ -106,6 +106,11 @@ export function PrivacyPage() {
             The <code>cookie-consent</code> flag (localStorage)
           </dt>
           <dd>Remembers that you accepted the cookie banner. Closing the banner with × instead only hides it until you close the tab.</dd>
+          <dt>Only when the app is opened over plain http://</dt>
+          <dd>
+            In localStorage, which of your open tabs is sending the outbox (a random tab id and a time, removed when it is done);
+            in sessionStorage, that you dismissed the note about the https:// address.
+          </dd>
           <dt>The service worker&apos;s caches</dt>
           <dd>
             The app&apos;s own files, the pictures you have viewed (breeds, catteries, litters, events, exhibitor logos and
