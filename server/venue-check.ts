@@ -139,7 +139,7 @@ export function checkSecrets(exposure: ExposureInput): CheckResult[] {
     if (hs256Role(key, exposure.jwtSecret) === role) continue;
     results.push({
       ok: false,
-      title: `${name} is not a ${role} key signed with JWT_SECRET: every request with it fails with 401`,
+      title: `${name} is not signed with JWT_SECRET (role ${role}): every request with it fails with 401`,
       fix: `Run \`${KEYS_COMMAND} -- --force\` for a matching set (it replaces all three), then \`npm start\`.`,
     });
   }
