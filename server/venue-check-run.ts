@@ -11,7 +11,7 @@ import pg from 'pg';
 import { readBuildInfo } from './build-info.ts';
 import type { ServerConfig, SmtpConfig } from './config.ts';
 import { openDb } from './db/open.ts';
-import type { Queryable } from './db/types.ts';
+import { isPgError, type Queryable } from './db/types.ts';
 import {
   checkBuild,
   checkMail,
@@ -48,12 +48,12 @@ export async function runVenueCheck(env: Record<string, string | undefined>, opt
   const ports = await probePorts(config, deadlineMs);
   const main = ports[0]!;
   const data = await probeData(config, deadlineMs, opts.minFreeBytes ?? MIN_FREE_BYTES);
-  const show = data.reachable ? await showFacts(config, main, deadlineMs) : { events: null, minClient: null, pending: null, note: 'the database is not usable (see above)' };
+  const show = data.reachable ? await showFacts(config, main, deadlineMs) : { events: null, minClient: null, pending: null, note: 'the database cannot be reached (see its ✗)' };
   const lastEvent = show.events ? lastEventEnd(show.events) : null;
   const extraCaPem = opts.extraCaPem ?? readExtraCa(env.NODE_EXTRA_CA_CERTS);
 
   results.push(...checkTls(config, { now, extraCaPem, lastEvent }));
-  if (show.events === null) results.push({ ok: 'warn', title: `Event dates not read (certificate compared with today only): ${show.note}` });
+  if (show.events === null && config.tls) results.push({ ok: 'warn', title: `Event dates not read (certificate compared with today only): ${show.note}` });
   results.push(...checkSecrets(exposure), ...checkSiteUrl(config, exposure));
   results.push(
     ...checkMail(config, {
@@ -173,7 +173,7 @@ async function probePorts(config: ServerConfig, deadlineMs: number): Promise<Por
  */
 function askServer(config: ServerConfig, path: string, deadlineMs: number, method: 'GET' | 'POST' = 'GET'): Promise<unknown> {
   const host = localAddress(config.host);
-  const siteHost = new URL(config.siteUrl).hostname;
+  const siteHost = config.siteUrl ? new URL(config.siteUrl).hostname : host;
   return new Promise((done, fail) => {
     const options: https.RequestOptions = {
       host,
@@ -270,18 +270,22 @@ const EVENTS_SQL = `
 
 async function readShow(db: Queryable): Promise<ShowFacts> {
   const notes: string[] = [];
+  let unmigrated = false;
   const attempt = async <T>(what: string, run: () => Promise<T>): Promise<T | null> => {
     try {
       return await run();
     } catch (e) {
-      notes.push(`${what}: ${message(e)}`);
+      // undefined_table, undefined_function: a database `npm start` has not migrated yet.
+      if (isPgError(e) && (e.code === '42P01' || e.code === '42883')) unmigrated = true;
+      else notes.push(`${what}: ${message(e)}`);
       return null;
     }
   };
   const events = await attempt('events', async () => (await db.query<EventEndRow>(EVENTS_SQL)).rows);
   const minClient = await attempt('sync contract', async () => (await db.query<{ n: number }>(`select (public.sync_contract() ->> 'min_client')::int as n`)).rows[0]?.n ?? null);
   const pending = await attempt('mail queue', async () => (await db.query<{ n: number }>('select count(*)::int as n from _venue.mail_queue where sent_at is null')).rows[0]?.n ?? 0);
-  return { events, minClient, pending, note: notes.length ? `${notes.join('; ')} (\`npm start\` migrates the database)` : null };
+  if (unmigrated) notes.push('the database is not migrated yet (`npm start` migrates it)');
+  return { events, minClient, pending, note: notes.length ? notes.join('; ') : null };
 }
 
 /**

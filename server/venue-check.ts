@@ -253,6 +253,7 @@ export function checkTls(config: ServerConfig, opts: TlsCheckOptions): CheckResu
 }
 
 function coverCheck(leaf: X509Certificate, siteUrl: string): CheckResult {
+  if (!siteUrl) return { ok: 'warn', title: 'Certificate names not compared: SITE_URL is not set (see below)' };
   const host = new URL(siteUrl).hostname.replace(/^\[(.*)\]$/, '$1');
   const covered = isIP(host) ? leaf.checkIP(host) !== undefined : leaf.checkHost(host) !== undefined;
   if (covered) return { ok: true, title: `Certificate covers ${host}` };

@@ -233,6 +233,14 @@ describe('venue:check', () => {
     );
   });
 
+  it('✗ no SITE_URL off loopback', async () => {
+    const results = await check(await hallEnv({ SITE_URL: '' }));
+    expect(failures(results)).toEqual([
+      expect.stringMatching(/^HOST=0\.0\.0\.0 lets other machines connect, so e-mail links and sign-in redirects need the address phones use: set SITE_URL /),
+    ]);
+    expect(titled(results, 'Certificate names not compared: SITE_URL is not set (see below)')?.ok).toBe('warn');
+  });
+
   it('✗ keys that JWT_SECRET did not sign', async () => {
     const other = await generateKeys();
     const results = await check(await hallEnv({ ANON_KEY: other.ANON_KEY }));
@@ -286,8 +294,12 @@ describe('venue:check', () => {
   });
 
   it.runIf(engines().includes('postgres'))('✓ PostgreSQL answering', async () => {
-    const results = await check(await hallEnv({ DATABASE_URL: inject('postgresUrl')! }));
+    const databaseUrl = inject('postgresUrl')!;
+    const db = await openDb({ databaseUrl, dataDir: null });
+    await migrate(db).finally(() => db.close());
+    const results = await check(await hallEnv({ DATABASE_URL: databaseUrl }));
     expect(results.find((r) => r.title.startsWith('PostgreSQL at'))?.ok).toBe(true);
+    expect(results.find((r) => r.title.startsWith("The app's sync contract"))?.ok).toBe(true);
   });
 
   it('✗ a port another program holds', async () => {
