@@ -226,6 +226,8 @@ export interface TlsCheckOptions {
 
 export function checkTls(config: ServerConfig, opts: TlsCheckOptions): CheckResult[] {
   if (!config.tls) {
+    // A proxy in front terminates TLS (SITE_URL https://): its certificate is its own business.
+    if (config.siteUrl.startsWith('https:')) return [{ ok: 'warn', title: `HTTPS is served in front of this server (SITE_URL=${config.siteUrl}): its certificate is not checked here` }];
     if (isLoopbackHost(config.host)) return [{ ok: true, title: 'Plain HTTP on this machine only (browsers treat localhost as secure: fine for development)' }];
     return [{
       ok: false,
