@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ORIGIN, parseConfig } from './src/config-schema.ts';
 import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './shared/csp.ts';
+import { BUILD_INFO_FILE, buildInfoJson } from './server/build-info.ts';
+import { SYNC_CONTRACT_VERSION } from './src/data/sync/contract.ts';
 
 /**
  * .env.example holds working local defaults, so a fresh checkout builds without a .env. They fill in
@@ -63,6 +65,32 @@ function contentSecurityPolicyPlugin(): Plugin {
   };
 }
 
+/**
+ * dist/build-info.json (server/build-info.ts): the app version, sync contract and a hash of the anon key this
+ * build carries, for `npm run venue:check`. A separate asset: the JS bundle stays as it was, and *.json is
+ * outside the service worker's precache globs.
+ */
+function buildInfoPlugin(): Plugin {
+  let env: Record<string, string>;
+  return {
+    name: 'purrfect-build-info',
+    apply: 'build',
+    configResolved(config) {
+      env = config.env;
+    },
+    generateBundle() {
+      const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+      const source = buildInfoJson({
+        appVersion: pkg.version,
+        syncContractVersion: SYNC_CONTRACT_VERSION,
+        anonKey: env.VITE_SUPABASE_ANON_KEY ?? '',
+        supabaseUrl: env.VITE_SUPABASE_URL ?? '',
+      });
+      this.emitFile({ type: 'asset', fileName: BUILD_INFO_FILE, source });
+    },
+  };
+}
+
 /** Largest file the service worker precaches; route chunks must never be left out for size. */
 const MAX_PRECACHE_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -76,6 +104,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       contentSecurityPolicyPlugin(),
+      buildInfoPlugin(),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',

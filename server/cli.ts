@@ -1,4 +1,4 @@
-// npm start | npm run dev | npm run db:reset | npm run keys — the venue server's command line.
+// npm start | npm run dev | npm run db:reset | npm run keys | npm run venue:check — the venue server's command line.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { ConfigError, DEMO_JWT_SECRET, loadConfig, type ServerConfig } from './config.ts';
@@ -9,6 +9,8 @@ import { startVenueServer } from './start.ts';
 import { parseScale } from './cli-args.ts';
 import { generateKeys, withKeys } from './keys.ts';
 import { isLoopbackHost } from './exposure.ts';
+import { formatChecklist } from './venue-check.ts';
+import { runVenueCheck } from './venue-check-run.ts';
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -99,6 +101,15 @@ async function keys(args: string[]): Promise<void> {
   );
 }
 
+/** The hall doctor: a ✓/✗ checklist with the fix for each ✗; exits 1 when any ✗. */
+async function check(): Promise<void> {
+  const results = await runVenueCheck(process.env);
+  console.log(`PurrFect Show venue check (${process.env.HOST || '127.0.0.1'}:${process.env.PORT || '54321'})\n`);
+  console.log(formatChecklist(results));
+  // Exit now: a closed PGlite worker or SMTP socket must not keep the doctor waiting.
+  process.exit(results.some((r) => r.ok === false) ? 1 : 0);
+}
+
 async function main(): Promise<void> {
   // The environment wins over .env.local, which wins over .env (loadEnvFile never overrides a set key).
   for (const file of [KEYS_FILE, '.env']) if (existsSync(file)) process.loadEnvFile(file);
@@ -106,7 +117,8 @@ async function main(): Promise<void> {
   if (command === 'start' || command === 'dev') await start(command);
   else if (command === 'reset') await reset(process.argv.slice(3));
   else if (command === 'keys') await keys(process.argv.slice(3));
-  else throw new ConfigError(`Unknown command "${command}". Use start, dev, reset or keys.`);
+  else if (command === 'check') await check();
+  else throw new ConfigError(`Unknown command "${command}". Use start, dev, reset, keys or check.`);
 }
 
 main().catch((e: unknown) => {
