@@ -9,6 +9,7 @@ import { startVenueServer } from './start.ts';
 import { parseScale } from './cli-args.ts';
 import { generateKeys, withKeys } from './keys.ts';
 import { isLoopbackHost } from './exposure.ts';
+import { mailBanner } from './mail/banner.ts';
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -28,12 +29,13 @@ async function start(mode: 'start' | 'dev'): Promise<void> {
   // Off loopback the addresses phones use (HOST=0.0.0.0 is no address to open).
   const local = isLoopbackHost(config.host);
   const api = local ? server.url : config.publicUrl;
+  const mail = mailBanner(config, server.mailer.kind, await server.mailer.pending(), api);
   const lines = [
     '',
     `PurrFect Show venue server on ${describe(config)}`,
     mode === 'start' ? `  App:          ${local ? server.url : config.siteUrl}/` : '',
     `  API:          ${api}  (REST /rest/v1, auth /auth/v1, functions /functions/v1, storage /storage/v1)`,
-    server.mailer.kind === 'dev' ? `  Dev mailbox:  ${api}/_dev/mail` : `  Mail:         SMTP ${config.smtp?.host}:${config.smtp?.port}`,
+    mail.line,
     `  Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`,
     '',
   ];
@@ -44,6 +46,7 @@ async function start(mode: 'start' | 'dev'): Promise<void> {
     lines.splice(2, 0, `  App (vite):   ${vite.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/'}`);
   }
   console.log(lines.filter((l) => l !== '').join('\n'));
+  for (const warning of mail.warnings) console.warn(`\n${warning}\n`);
 
   const stop = async () => {
     clearInterval(prune);

@@ -5,7 +5,8 @@ import { createApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { openDb } from './db/open.ts';
 import type { Db } from './db/types.ts';
-import { devMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { mailQueue, type MailQueueOptions } from './mail/queue.ts';
 import { migrate } from './migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
@@ -19,12 +20,12 @@ export interface VenueServer {
 
 export async function startVenueServer(
   config: ServerConfig,
-  opts: { seed?: boolean; scale?: number } = {},
+  opts: { seed?: boolean; scale?: number; mail?: MailQueueOptions } = {},
 ): Promise<VenueServer> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
   if (opts.seed !== false) await seedIfEmpty(db, { scale: opts.scale });
-  const mailer = config.smtp ? smtpMailer(config.smtp) : devMailer(db, config.mailFrom);
+  const mailer = mailQueue(db, config, opts.mail);
 
   let server: ServerType | undefined;
   const port = await new Promise<number>((resolve, reject) => {
@@ -46,6 +47,7 @@ export async function startVenueServer(
     config,
     async close() {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      await mailer.close();
       await db.close();
     },
   };
