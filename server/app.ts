@@ -99,7 +99,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/auth/v1', authRoutes(deps));
   app.route('/functions/v1', functionRoutes(deps, app));
   app.route('/storage/v1', storageRoutes(deps));
-  if (deps.mailer.kind === 'dev') app.route('/_dev/mail', devMailRoutes(deps));
+  // Every reset link and coupon code is in there: loopback only, unless DEV_MAILBOX=on says otherwise.
+  if (deps.config.devMailbox && deps.mailer.kind === 'dev') app.route('/_dev/mail', devMailRoutes(deps));
   app.get('/_health', (c) => c.json({ ok: true, db: deps.db.kind }));
   if (deps.config.staticDir) app.route('/', staticRoutes(deps.config.staticDir));
 

@@ -11,6 +11,7 @@ import { generateKeys, withKeys } from './keys.ts';
 import { isLoopbackHost } from './exposure.ts';
 import { formatChecklist } from './venue-check.ts';
 import { runVenueCheck } from './venue-check-run.ts';
+import { mailBanner } from './mail/banner.ts';
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -32,13 +33,14 @@ async function start(mode: 'start' | 'dev'): Promise<void> {
   const local = isLoopbackHost(config.host);
   const siteOrigin = new URL(config.siteUrl).origin;
   const api = !local ? config.publicUrl : config.tls ? siteOrigin : server.url;
+  const mail = mailBanner(config, server.mailer.kind, await server.mailer.pending(), api);
   const lines = [
     '',
     `PurrFect Show venue server on ${describe(config)}${config.tls ? ', HTTPS (HTTP/2)' : ''}`,
     mode === 'start' ? `  App:          ${local && !config.tls ? server.url : config.siteUrl}/` : '',
     `  API:          ${api}  (REST /rest/v1, auth /auth/v1, functions /functions/v1, storage /storage/v1)`,
     server.redirectUrl ? `  Plain HTTP:   port ${new URL(server.redirectUrl).port} redirects (308) to ${siteOrigin}` : '',
-    server.mailer.kind === 'dev' ? `  Dev mailbox:  ${api}/_dev/mail` : `  Mail:         SMTP ${config.smtp?.host}:${config.smtp?.port}`,
+    mail.line,
     `  Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`,
     '',
   ];
@@ -49,6 +51,7 @@ async function start(mode: 'start' | 'dev'): Promise<void> {
     lines.splice(2, 0, `  App (vite):   ${vite.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/'}`);
   }
   console.log(lines.filter((l) => l !== '').join('\n'));
+  for (const warning of mail.warnings) console.warn(`\n${warning}\n`);
 
   const stop = async () => {
     clearInterval(prune);

@@ -6,7 +6,8 @@ import { createApp } from './app.ts';
 import { ConfigError, type ServerConfig } from './config.ts';
 import { openDb } from './db/open.ts';
 import type { Db } from './db/types.ts';
-import { devMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { mailQueue, type MailQueueOptions } from './mail/queue.ts';
 import { migrate } from './migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { closeHttpRedirect, closerFor, readCertificatePair, startHttpRedirect, watchCertificate } from './tls.ts';
@@ -24,7 +25,7 @@ export interface VenueServer {
 
 export async function startVenueServer(
   config: ServerConfig,
-  opts: { seed?: boolean; scale?: number; certPollIntervalMs?: number } = {},
+  opts: { seed?: boolean; scale?: number; certPollIntervalMs?: number; mail?: MailQueueOptions } = {},
 ): Promise<VenueServer> {
   // Checked before the database opens: a wrong file is a message, not a stack trace after a migration.
   const pair = config.tls ? readCertificatePair(config.tls) : null;
@@ -37,7 +38,7 @@ export async function startVenueServer(
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
   if (opts.seed !== false) await seedIfEmpty(db, { scale: opts.scale });
-  const mailer = config.smtp ? smtpMailer(config.smtp) : devMailer(db, config.mailFrom);
+  const mailer = mailQueue(db, config, opts.mail);
 
   let server: ServerType | undefined;
   let closeSecure: (() => Promise<void>) | undefined;
@@ -95,6 +96,7 @@ export async function startVenueServer(
       stopWatching?.();
       if (redirect) await closeHttpRedirect(redirect);
       await closeServer();
+      await mailer.close();
       await db.close();
     },
   };

@@ -4,7 +4,7 @@ import { createApp } from '../app.ts';
 import { DEMO_ANON_KEY, loadConfig } from '../config.ts';
 import { openPglite } from '../db/pglite.ts';
 import type { Db } from '../db/types.ts';
-import { devMailer } from '../mail/mailer.ts';
+import { devMailer } from '../mail/queue.ts';
 import { migrate } from '../migrate.ts';
 
 const MINUTE = 60_000;

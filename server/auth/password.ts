@@ -116,6 +116,7 @@ function existingAccountMail(to: string, siteUrl: string): MailMessage {
   const login = `${site}${paths.login()}`;
   const forgot = `${site}/forgot-password`;
   return {
+    kind: 'account',
     to,
     subject: 'You already have a PurrFect Show account',
     text:

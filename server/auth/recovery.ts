@@ -68,6 +68,7 @@ const escapeHtml = (s: string): string =>
 
 function recoveryMail(to: string, link: string): MailMessage {
   return {
+    kind: 'recovery',
     to,
     subject: 'Reset Your Password',
     text: `Follow this link to reset the password for your user:\n\n${link}\n\nThe link is valid for one hour.`,

@@ -1,44 +1,29 @@
-// Outgoing mail: real SMTP through nodemailer when SMTP_HOST is set, else the dev mailbox table (_dev.mail).
-import nodemailer from 'nodemailer';
-import type { SmtpConfig } from '../config.ts';
-import type { Db } from '../db/types.ts';
+// What the server's mail senders hand over, and the mailer they hand it to (server/mail/queue.ts).
+
+/** What a mail is for: venue:check and the logs group the queue by it. */
+export type MailKind = 'verification' | 'recovery' | 'coupon' | 'account';
 
 export interface MailMessage {
+  kind: MailKind;
   to: string;
   subject: string;
   text: string;
   html?: string;
 }
 
+/**
+ * Where send() puts a mail once it is stored in _venue.mail_queue: an SMTP server (in the background,
+ * retried until it answers), the dev mailbox (_dev.mail, before send() returns), or nowhere yet
+ * ('queue': no SMTP_HOST and no dev mailbox; the mail waits for a start with SMTP_HOST).
+ */
+export type MailDelivery = 'smtp' | 'dev' | 'queue';
+
 export interface Mailer {
-  readonly kind: 'smtp' | 'dev';
+  readonly kind: MailDelivery;
+  /** Stores the mail (never lost once this resolves); with the dev mailbox it is also delivered. */
   send(msg: MailMessage): Promise<void>;
-}
-
-export function smtpMailer(smtp: SmtpConfig): Mailer {
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
-  });
-  return {
-    kind: 'smtp',
-    async send(msg) {
-      await transport.sendMail({ from: smtp.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
-    },
-  };
-}
-
-export function devMailer(db: Db, from: string): Mailer {
-  return {
-    kind: 'dev',
-    async send(msg) {
-      await db.query(
-        'insert into _dev.mail (from_address, to_address, subject, text_body, html_body) values ($1, $2, $3, $4, $5)',
-        [from, msg.to, msg.subject, msg.text, msg.html ?? null],
-      );
-      console.log(`[mail] to ${msg.to}: ${msg.subject}`);
-    },
-  };
+  /** Mails not sent yet, from this and earlier runs. */
+  pending(): Promise<number>;
+  /** Stops the delivery loop, waiting for a send in flight to record its outcome. */
+  close(): Promise<void>;
 }

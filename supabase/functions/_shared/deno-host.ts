@@ -24,7 +24,7 @@ function mailer(): (msg: MailMessage) => Promise<void> {
   });
   const from = env('SMTP_FROM', 'PurrFect Show <no-reply@purrfect-show.example>');
   return async (msg) => {
-    await transport.sendMail({ from, ...msg });
+    await transport.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
   };
 }
 

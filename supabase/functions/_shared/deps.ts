@@ -2,6 +2,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 export interface MailMessage {
+  /** What the mail is for (the venue server queues and counts mail by it). */
+  kind: 'verification' | 'coupon';
   to: string;
   subject: string;
   text: string;
@@ -11,6 +13,7 @@ export interface MailMessage {
 export interface FunctionDeps {
   /** A service-role client: bypasses RLS, so handlers check the caller themselves. */
   admin: SupabaseClient;
+  /** Resolves once the mail is accepted for delivery (on the venue server: stored in its queue). */
   sendMail(msg: MailMessage): Promise<void>;
   /** Where the PWA is served; links in e-mails point here. */
   siteUrl: string;

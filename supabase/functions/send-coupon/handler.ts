@@ -183,5 +183,5 @@ export function couponMail(to: string, userName: string, companyName: string, c:
   const subject = `Your ${companyName} coupon: ${value}`;
   const text = `Hello ${userName},\n\nHere is your ${c.coupon_type} coupon from ${companyName}: ${c.coupon_code}\n\nIt gives you ${value} and can be used once.\n\nEnjoy the show!\nPurrFect Show`;
   const html = `<p>Hello ${escapeHtml(userName)},</p><p>Here is your ${c.coupon_type} coupon from <strong>${escapeHtml(companyName)}</strong>:</p><p style="font-size:1.5em;font-family:monospace">${c.coupon_code}</p><p>It gives you <strong>${value}</strong> and can be used once.</p><p>Enjoy the show!<br>PurrFect Show</p>`;
-  return { to, subject, text, html };
+  return { kind: 'coupon' as const, to, subject, text, html };
 }

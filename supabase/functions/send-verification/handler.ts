@@ -89,6 +89,7 @@ async function send(deps: FunctionDeps, email: string): Promise<Outcome> {
   const link = paths.activateAccount(deps.siteUrl, token);
   try {
     await deps.sendMail({
+      kind: 'verification',
       to: profile.data.email,
       subject: 'Verify your PurrFect Show account',
       text: `Hello ${profile.data.first_name},\n\nWelcome to PurrFect Show! Please verify your account by opening this link within 24 hours:\n\n${link}\n\nIf you did not register, you can ignore this e-mail.`,
