@@ -11,6 +11,7 @@ import pg from 'pg';
 import { readBuildInfo } from './build-info.ts';
 import type { ServerConfig, SmtpConfig } from './config.ts';
 import { openDb } from './db/open.ts';
+import { pendingCount } from './mail/queue.ts';
 import { isPgError, type Queryable } from './db/types.ts';
 import {
   checkBuild,
@@ -283,7 +284,7 @@ async function readShow(db: Queryable): Promise<ShowFacts> {
   };
   const events = await attempt('events', async () => (await db.query<EventEndRow>(EVENTS_SQL)).rows);
   const minClient = await attempt('sync contract', async () => (await db.query<{ n: number }>(`select (public.sync_contract() ->> 'min_client')::int as n`)).rows[0]?.n ?? null);
-  const pending = await attempt('mail queue', async () => (await db.query<{ n: number }>('select count(*)::int as n from _venue.mail_queue where sent_at is null')).rows[0]?.n ?? 0);
+  const pending = await attempt('mail queue', () => pendingCount(db));
   if (unmigrated) notes.push('the database is not migrated yet (`npm start` migrates it)');
   return { events, minClient, pending, note: notes.length ? notes.join('; ') : null };
 }

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { ServerConfig, SmtpConfig } from '../config.ts';
-import type { Db } from '../db/types.ts';
+import type { Db, Queryable } from '../db/types.ts';
 import type { MailDelivery, Mailer, MailKind, MailMessage } from './mailer.ts';
 
 /** Retry timing and deadlines of SMTP delivery; tests shorten them through MailQueueOptions. */
@@ -19,6 +19,8 @@ export const MAIL_RETRY = {
   connectionTimeoutMs: 10_000,
   greetingTimeoutMs: 10_000,
   socketTimeoutMs: 30_000,
+  /** A mail the SMTP server refuses this many times with a permanent (5xx) answer is given up (failed_at). */
+  permanentRefusals: 3,
   /** On close, a send in flight gets this long to finish before it is aborted (and retried next run). */
   closeGraceMs: 5_000,
 } as const;
@@ -45,6 +47,7 @@ interface QueuedMail {
   html_body: string | null;
   message_id: string;
   attempts: number;
+  refusals: number;
 }
 
 /** `<uuid@domain of From>`: set once when stored, so every attempt carries the same Message-ID. */
@@ -87,8 +90,9 @@ export function mailQueue(db: Db, config: ServerConfig, options: MailQueueOption
   return config.devMailbox ? devMailer(db, config.mailFrom) : queueOnly(db, config.mailFrom);
 }
 
-const pendingCount = async (db: Db): Promise<number> =>
-  (await db.query<{ n: number }>('select count(*)::int as n from _venue.mail_queue where sent_at is null')).rows[0]?.n ?? 0;
+/** Mail still to be sent: what the banner and venue:check show. */
+export const pendingCount = async (db: Queryable): Promise<number> =>
+  (await db.query<{ n: number }>('select count(*)::int as n from _venue.mail_queue where sent_at is null and failed_at is null')).rows[0]?.n ?? 0;
 
 function simpleMailer(db: Db, kind: Exclude<MailDelivery, 'smtp'>, from: string): Mailer {
   return {
@@ -110,6 +114,12 @@ export const queueOnly = (db: Db, from: string): Mailer => simpleMailer(db, 'que
 
 /** A failure of the server or the way to it (no SMTP reply code), not of this one mail. */
 const isServerDown = (e: unknown): boolean => typeof (e as { responseCode?: unknown }).responseCode !== 'number';
+
+/** The SMTP server refused this mail for good (5xx, e.g. 550 no such mailbox): retrying forever only hurts the sender's name. */
+const isPermanentRefusal = (e: unknown): boolean => {
+  const code = (e as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 1000);
 
@@ -146,12 +156,12 @@ function smtpQueue(db: Db, smtp: SmtpConfig, options: MailQueueOptions): Mailer 
     const { rows } = await db.query<QueuedMail>(
       `update _venue.mail_queue set claimed_at = now()
         where id = (select id from _venue.mail_queue
-                     where sent_at is null and next_attempt_at <= now()
+                     where sent_at is null and failed_at is null and next_attempt_at <= now()
                        and (claimed_at is null or claimed_at < now() - $1::float8 * interval '1 millisecond')
                      order by next_attempt_at, id limit 1
                      for update skip locked)
           and sent_at is null
-      returning id::text, kind, from_address, to_address, subject, text_body, html_body, message_id, attempts`,
+      returning id::text, kind, from_address, to_address, subject, text_body, html_body, message_id, attempts, refusals`,
       [staleMs],
     );
     return rows[0] ?? null;
@@ -177,13 +187,20 @@ function smtpQueue(db: Db, smtp: SmtpConfig, options: MailQueueOptions): Mailer 
       await sendOne(mail);
     } catch (e) {
       const waitMs = retryDelayMs(mail.attempts + 1, options);
+      const refusals = mail.refusals + (isPermanentRefusal(e) ? 1 : 0);
+      const giveUp = refusals >= r.permanentRefusals;
       await db.query(
         `update _venue.mail_queue
-            set attempts = attempts + 1, last_error = $2, claimed_at = null,
-                next_attempt_at = now() + $3::float8 * interval '1 millisecond'
+            set attempts = attempts + 1, refusals = $4, last_error = $2, claimed_at = null,
+                next_attempt_at = now() + $3::float8 * interval '1 millisecond',
+                failed_at = case when $5::boolean then now() end
           where id = $1 and sent_at is null`,
-        [mail.id, errorText(e), waitMs],
+        [mail.id, errorText(e), waitMs, refusals, giveUp],
       );
+      if (giveUp) {
+        console.error(`[mail] ${mail.kind} to ${mail.to_address} given up: refused ${refusals} times by the SMTP server: ${errorText(e)}`);
+        return;
+      }
       console.error(`[mail] ${mail.kind} to ${mail.to_address} not sent (attempt ${mail.attempts + 1}, next in ${(waitMs / 1000).toFixed(1)} s): ${errorText(e)}`);
       if (isServerDown(e)) serverDownUntil = Date.now() + waitMs;
       return;
@@ -200,7 +217,7 @@ function smtpQueue(db: Db, smtp: SmtpConfig, options: MailQueueOptions): Mailer 
   const nextDueMs = async (): Promise<number | null> => {
     const { rows } = await db.query<{ ms: number | null }>(
       `select extract(epoch from min(greatest(next_attempt_at, coalesce(claimed_at + $1::float8 * interval '1 millisecond', next_attempt_at))) - now())::float8 * 1000 as ms
-         from _venue.mail_queue where sent_at is null`,
+         from _venue.mail_queue where sent_at is null and failed_at is null`,
       [staleMs],
     );
     const ms = rows[0]?.ms;

@@ -174,9 +174,15 @@ create table if not exists _venue.mail_queue (
   -- Set while one sender holds the mail; a claim older than the send deadline is taken over.
   claimed_at timestamptz,
   last_error text,
-  sent_at timestamptz
+  sent_at timestamptz,
+  -- Permanent (5xx) refusals so far; at MAIL_RETRY.permanentRefusals the mail is given up (failed_at).
+  refusals integer not null default 0,
+  failed_at timestamptz
 );
-create index if not exists mail_queue_pending on _venue.mail_queue (next_attempt_at) where sent_at is null;
+alter table _venue.mail_queue add column if not exists refusals integer not null default 0;
+alter table _venue.mail_queue add column if not exists failed_at timestamptz;
+drop index if exists _venue.mail_queue_pending;
+create index if not exists mail_queue_due on _venue.mail_queue (next_attempt_at) where sent_at is null and failed_at is null;
 
 -- ─── GoTrue subset (server/auth) ───────────────────────────────────────────────────────────────
 -- Hosted auth tables the venue server's GoTrue also keeps: a user's sign-in identities and how each

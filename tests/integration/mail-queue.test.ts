@@ -41,6 +41,8 @@ interface Received {
 /** A local SMTP server that records what it accepts; it can be up or down on a fixed port. */
 class TestSmtp {
   readonly received: Received[] = [];
+  /** Recipients this server refuses for good (550), as for a mistyped address. */
+  readonly refused = new Set<string>();
   private server: SMTPServer | undefined;
   constructor(readonly port: number) {}
 
@@ -51,6 +53,10 @@ class TestSmtp {
       disabledCommands: ['AUTH', 'STARTTLS'],
       closeTimeout: 200,
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refused.has(address.address.toLowerCase())) return callback();
+        callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+      },
       onData: (stream, session, callback) => {
         let raw = '';
         stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -117,12 +123,13 @@ interface QueueRow {
   attempts: number;
   last_error: string | null;
   sent: boolean;
+  failed: boolean;
 }
 
 const queued = async (server: VenueServer, to: string): Promise<QueueRow[]> =>
   (
     await server.db.query<QueueRow>(
-      `select kind, subject, text_body, message_id, attempts, last_error, sent_at is not null as sent
+      `select kind, subject, text_body, message_id, attempts, last_error, sent_at is not null as sent, failed_at is not null as failed
          from _venue.mail_queue where to_address = $1 order by id`,
       [to],
     )
@@ -291,6 +298,32 @@ describe.each(engines())('mail queue on %s', (engine) => {
         expect(await queued(second, before)).toMatchObject([{ sent: true }]);
       } finally {
         await second.close();
+      }
+    }, START_TIMEOUT_MS);
+
+    it('gives up a mail the SMTP server refuses for good (550) after three refusals, and keeps sending the others', async () => {
+      await smtp.up();
+      const server = await startVenue(engine, env());
+      const wrong = uniqueEmail('mistyped');
+      const right = uniqueEmail('right');
+      smtp.refused.add(wrong.toLowerCase());
+      try {
+        const anon = testClient(server.url, server.config.anonKey);
+        await signUp(anon, wrong);
+        await signUp(anon, right);
+        const pendingBefore = await server.mailer.pending();
+        expect((await anon.auth.resetPasswordForEmail(wrong)).error).toBeNull();
+        const [given] = await waitFor('the mail given up', () => queued(server, wrong), (rows) => rows[0]?.failed === true);
+        expect(given).toMatchObject({ sent: false, attempts: 3, last_error: expect.stringMatching(/550/) });
+        expect(await server.mailer.pending()).toBe(pendingBefore);
+        expect((await anon.auth.resetPasswordForEmail(right)).error).toBeNull();
+        await waitFor('the other mail', () => smtp.to(right).length, (n) => n === 1);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect((await queued(server, wrong))[0]!.attempts).toBe(3);
+      } finally {
+        smtp.refused.clear();
+        await forget(server, wrong);
+        await server.close();
       }
     }, START_TIMEOUT_MS);
 
