@@ -29,3 +29,12 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${viewport}.png`), fullPage: true });
 }
+
+/** Fills the Visitor's Choice form as a visitor does and submits it. */
+export async function castVote(page: Page, email: string, catalog = '17', name = { first: 'Ada', last: 'Lovelace' }): Promise<void> {
+  await page.getByLabel('First name *').fill(name.first);
+  await page.getByLabel('Last name *').fill(name.last);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Catalog number *').fill(catalog);
+  await page.getByRole('button', { name: 'Submit vote' }).click();
+}

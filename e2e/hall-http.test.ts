@@ -7,7 +7,7 @@ import { INSECURE_ORIGIN_NOTICE } from '../shared/messages.ts';
 import type { VenueServer } from '../server/start.ts';
 import { DRAIN_LOCK_NAME } from '../src/data/outbox/lock.ts';
 import { formatViolations, runAxe } from './axe.ts';
-import { screenshot, VIEWPORTS } from './app-page.ts';
+import { castVote, screenshot, VIEWPORTS } from './app-page.ts';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from './browser.ts';
 
 const HALL_NAME = 'show.purrfect.test';
@@ -89,11 +89,7 @@ describe('the hall over plain http://', () => {
 
     // A vote: its outbox id comes from getRandomValues, the tabs take turns through the localStorage lease.
     const email = `hall.http.${Date.now()}@example.com`;
-    await page.getByLabel('First name *').fill('Ada');
-    await page.getByLabel('Last name *').fill('Lovelace');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Catalog number *').fill('17');
-    await page.getByRole('button', { name: 'Submit vote' }).click();
+    await castVote(page, email);
     await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Thank you for your vote!');
     const votes = await server.db.query<{ id: string }>('select id from public.visitor_choice where email = $1', [email]);
     expect(votes.rows).toHaveLength(1);

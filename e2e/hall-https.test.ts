@@ -10,6 +10,7 @@ import type { VenueServer } from '../server/start.ts';
 import { createTestCa, issueCertificate, writeCertificateFiles } from '../tests/helpers/test-ca.ts';
 import { hallFlags, startAppServer } from './browser.ts';
 import { launchProfile, waitForController, type Profile } from './pwa-helpers.ts';
+import { castVote } from './app-page.ts';
 
 const HALL = 'show.purrfect.test';
 
@@ -72,11 +73,7 @@ describe(`the hall over HTTPS at ${HALL}`, () => {
     const votes = async () => (await server.db.query('select id from public.visitor_choice where email = $1', [email])).rows.length;
     await page.goto(`${site}/visitors-choice`);
     await profile.ctx.setOffline(true);
-    await page.getByLabel('First name *').fill('Ada');
-    await page.getByLabel('Last name *').fill('Lovelace');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Catalog number *').fill('17');
-    await page.getByRole('button', { name: 'Submit vote' }).click();
+    await castVote(page, email);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Your vote is saved');
     expect(await votes()).toBe(0);
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from './browser.ts';
+import { castVote } from './app-page.ts';
 
 describe('offline after one visit', () => {
   let server: VenueServer;
@@ -70,11 +71,7 @@ describe('offline after one visit', () => {
     const email = `offline.voter.${Date.now()}@example.com`;
     await page.goto(`${server.url}/visitors-choice`);
     await ctx.setOffline(true);
-    await page.getByLabel('First name *').fill('Ada');
-    await page.getByLabel('Last name *').fill('Lovelace');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Catalog number *').fill('17');
-    await page.getByRole('button', { name: 'Submit vote' }).click();
+    await castVote(page, email);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Your vote is saved');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Queued' }).textContent()).toBe(
       'Queued — will send when you are back online',
@@ -98,11 +95,7 @@ describe('offline after one visit', () => {
     const email = `twice.${Date.now()}@example.com`;
     await page.goto(`${server.url}/visitors-choice`);
     for (const attempt of [1, 2]) {
-      await page.getByLabel('First name *').fill('Grace');
-      await page.getByLabel('Last name *').fill('Hopper');
-      await page.getByLabel('E-mail').fill(email);
-      await page.getByLabel('Catalog number *').fill(String(attempt));
-      await page.getByRole('button', { name: 'Submit vote' }).click();
+      await castVote(page, email, String(attempt), { first: 'Grace', last: 'Hopper' });
       if (attempt === 1) {
         // Online, the thank-you comes as soon as the server has the vote.
         await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Thank you for your vote!');

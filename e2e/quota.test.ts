@@ -8,7 +8,7 @@ import { DB_NAME, MIRROR_TABLES } from '../src/data/db.ts';
 import { OUTBOX_QUOTA_MESSAGE } from '../src/data/outbox/outbox.ts';
 import type { OutboxItem } from '../src/data/outbox/types.ts';
 import { QUOTA_MESSAGE } from '../src/data/sync/engine.ts';
-import { VIEWPORTS } from './app-page.ts';
+import { castVote, VIEWPORTS } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
 import { getAllFromStore, getFromStore } from './pwa-helpers.ts';
 
@@ -52,14 +52,6 @@ const makeRoom = fill([]);
 
 /** Every row of a store of the app's database, with the raw IndexedDB API (no app code). */
 const readStore = <T>(page: Page, store: string) => getAllFromStore<T>(page, DB_NAME, store);
-
-async function castVote(page: Page, email: string, catalog: string): Promise<void> {
-  await page.getByLabel('First name *').fill('Ada');
-  await page.getByLabel('Last name *').fill('Lovelace');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Catalog number *').fill(catalog);
-  await page.getByRole('button', { name: 'Submit vote' }).click();
-}
 
 describe('storage quota', () => {
   let server: VenueServer;
