@@ -19,6 +19,7 @@ import { utcWords, type CheckResult } from '../../server/venue-check.ts';
 import { runVenueCheck, type VenueCheckOptions } from '../../server/venue-check-run.ts';
 import { SYNC_CONTRACT_VERSION } from '../../src/data/sync/contract.ts';
 import { createTestCa, issueCertificate, writeCertificateFiles, type TestCa } from '../helpers/test-ca.ts';
+import type { VenueServer } from '../../server/start.ts';
 import { engines, startTestServer } from '../helpers/server.ts';
 import { inject } from 'vitest';
 
@@ -141,7 +142,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('venue:check', () => {
+// Each check opens PGlite in a data directory, and one spawns the CLI: room for a busy machine.
+describe('venue:check', { timeout: 90_000 }, () => {
   it('is all ✓ for a hall set up right', async () => {
     const results = await check(await hallEnv());
     expect(results.filter((r) => r.ok !== true)).toEqual([]);
@@ -320,20 +322,28 @@ describe('venue:check', () => {
     }
   });
 
-  it('⚠ the venue server already running: asks it instead of opening its database', async () => {
-    const port = await freePort();
-    const env = { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(root, 'running'), STATIC_DIR: dist };
-    const server = await startTestServer('pglite', env);
-    try {
+  describe('with the venue server running', () => {
+    // Started in a hook (hook timeout): a seeded PGlite start takes long on a busy machine.
+    let port: number;
+    let env: Record<string, string>;
+    let server: VenueServer;
+    beforeAll(async () => {
+      port = await freePort();
+      env = { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(root, 'running'), STATIC_DIR: dist };
+      server = await startTestServer('pglite', env);
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('⚠ asks the running server instead of opening its database', async () => {
       const results = await check(env);
       expect(titled(results, `Port 127.0.0.1:${port} (PORT) is in use by this venue server, already running: the checks asked it where they could`)?.ok).toBe('warn');
       // The seeded show's events came over HTTP: no "Event dates not read".
       expect(results.some((r) => r.title.startsWith('Event dates not read'))).toBe(false);
       expect(titled(results, 'Mail queue not counted: the running server holds the PGlite database; stop it and run the check again to count the queue')?.ok).toBe('warn');
       expect(results.find((r) => r.title.startsWith("The app's sync contract"))?.ok).toBe(true);
-    } finally {
-      await server.close();
-    }
+    }, 60_000);
   });
 
   it('✗ an app built before `npm run keys`, or with no build at all', async () => {
