@@ -187,7 +187,7 @@ describe('account screens on a phone', () => {
     // Saving needs the server: the form says so plainly and keeps the visitor's typing.
     await page.getByRole('button', { name: 'Edit profile' }).click();
     await page.getByLabel('Last name *').fill('Hopper-Murray');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 }).toBe(ACCOUNT_MESSAGES.connectionNeeded);
     expect(await page.getByLabel('Last name *').inputValue()).toBe('Hopper-Murray');
     await ctx.setOffline(false);
