@@ -1,6 +1,6 @@
 // The visitor's own pages on a phone (issue 16): /profile and /settings in one column, sign-out that sticks
 // offline, the last known profile offline, and a plain "needs a connection" on the account forms.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ACCOUNT_MESSAGES } from '../shared/messages.ts';
 import type { VenueServer } from '../server/start.ts';
@@ -16,10 +16,22 @@ const SAVED_MARK = /^Saved on this phone — last updated /;
 describe('account screens on a phone', () => {
   let server: VenueServer;
   let browser: Browser;
+  // One phone for the file (its service worker takes seconds to install); each test signs in its own visitor.
+  let ctx: BrowserContext;
+  let page: Page;
 
   beforeAll(async () => {
     server = await startAppServer();
     browser = await launchBrowser();
+    ctx = await browser.newContext({ viewport: VIEWPORTS.phone });
+    page = await ctx.newPage();
+    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
+    await page.goto(`${server.url}/`);
+    await waitForController(page);
+  });
+
+  afterEach(async () => {
+    await ctx?.setOffline(false);
   });
 
   afterAll(async () => {
@@ -35,20 +47,7 @@ describe('account screens on a phone', () => {
     return email;
   }
 
-  /** A phone-sized tab whose pages the service worker controls (so a reload works offline). */
-  async function openPhone(): Promise<{ ctx: BrowserContext; page: Page }> {
-    const ctx = await browser.newContext({ viewport: VIEWPORTS.phone });
-    const page = await ctx.newPage();
-    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
-    await page.goto(`${server.url}/`);
-    await waitForController(page);
-    await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, {
-      timeout: 30_000,
-    });
-    return { ctx, page };
-  }
-
-  async function signIn(page: Page, email: string): Promise<void> {
+  async function signIn(email: string): Promise<void> {
     await page.goto(`${server.url}/login`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -56,7 +55,7 @@ describe('account screens on a phone', () => {
     await page.waitForURL(`${server.url}/`);
   }
 
-  async function signOutFromMenu(page: Page): Promise<void> {
+  async function signOutFromMenu(): Promise<void> {
     await page.getByRole('button', { name: /^Account menu for / }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Sign in', exact: true }).count()).toBe(1);
@@ -82,8 +81,7 @@ describe('account screens on a phone', () => {
 
   it('stacks the profile and My coupons, wraps a long e-mail and keeps inputs at least 260 px wide', async () => {
     const email = await newVisitor('a.visitor.with.a.rather.long.address.at.the.show');
-    const { ctx, page } = await openPhone();
-    await signIn(page, email);
+        await signIn(email);
     await page.goto(`${server.url}/profile`);
     await expect.poll(() => page.locator('.profile-view h2').textContent(), { timeout: 10_000 }).toBe('Ada Lovelace');
     const empty = page.locator('.my-coupons p');
@@ -117,31 +115,29 @@ describe('account screens on a phone', () => {
     await expectRoomyInputs(page);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'settings-edit', 'phone');
-    await ctx.close();
   });
 
   it('forgets the session on sign-out, online (revoked on the server too) and offline, and a reload stays signed out', async () => {
     const email = await newVisitor('signout');
-    const { ctx, page } = await openPhone();
-
+    
     // Online: the server revokes the session as well, so its refresh token is worthless.
-    await signIn(page, email);
+    await signIn(email);
     const refreshToken = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => /^sb-.+-auth-token$/.test(k));
       return (JSON.parse(localStorage.getItem(key!)!) as { refresh_token: string }).refresh_token;
     });
-    await signOutFromMenu(page);
+    await signOutFromMenu();
     expect(await savedSessionKeys(page)).toEqual([]);
     await expect
       .poll(async () => (await client(server).auth.refreshSession({ refresh_token: refreshToken })).error?.message ?? 'still valid')
       .toMatch(/Invalid Refresh Token/i);
 
     // Offline: the session is gone from the phone at once, whatever the network does.
-    await signIn(page, email);
+    await signIn(email);
     await page.goto(`${server.url}/profile`);
     await expect.poll(() => page.locator('.profile-view h2').textContent(), { timeout: 10_000 }).toBe('Ada Lovelace');
     await ctx.setOffline(true);
-    await signOutFromMenu(page);
+    await signOutFromMenu();
     await page.waitForURL(`${server.url}/`);
     expect(await savedSessionKeys(page)).toEqual([]);
     // The saved profile goes with the session: nothing of this visitor is shown to the next one.
@@ -159,17 +155,14 @@ describe('account screens on a phone', () => {
     await page.goto(`${server.url}/profile`);
     await page.waitForURL(`${server.url}/login?next=/profile`, { timeout: 10_000 });
     expect(await page.getByRole('button', { name: /^Account menu for / }).count()).toBe(0);
-    await ctx.setOffline(false);
     await page.goto(`${server.url}/profile`);
     await page.waitForURL(`${server.url}/login?next=/profile`, { timeout: 10_000 });
     expect(await page.getByRole('button', { name: /^Account menu for / }).count()).toBe(0);
-    await ctx.close();
   });
 
   it('shows the last known profile at once offline, marked as saved on this phone', async () => {
     const email = await newVisitor('offline.profile', 'Grace', 'Hopper');
-    const { ctx, page } = await openPhone();
-    await signIn(page, email);
+        await signIn(email);
     await page.goto(`${server.url}/profile`);
     await expect.poll(() => page.locator('.profile-view h2').textContent(), { timeout: 10_000 }).toBe('Grace Hopper');
     // Fresh from the server: no saved-data mark.
@@ -190,13 +183,10 @@ describe('account screens on a phone', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 }).toBe(ACCOUNT_MESSAGES.connectionNeeded);
     expect(await page.getByLabel('Last name *').inputValue()).toBe('Hopper-Murray');
-    await ctx.setOffline(false);
-    await ctx.close();
   });
 
   it('says that signing in, registering and resetting a password need a connection', async () => {
-    const { ctx, page } = await openPhone();
-    await page.goto(`${server.url}/login`);
+        await page.goto(`${server.url}/login`);
     await ctx.setOffline(true);
     await page.getByLabel('E-mail').fill('someone@example.com');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -218,7 +208,5 @@ describe('account screens on a phone', () => {
     await page.getByRole('checkbox', { name: /privacy policy/ }).check();
     await page.getByRole('button', { name: 'Register' }).click();
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 }).toBe(ACCOUNT_MESSAGES.connectionNeeded);
-    await ctx.setOffline(false);
-    await ctx.close();
   });
 });
