@@ -22,6 +22,11 @@ export const ACCOUNT_MESSAGES = {
   invalidEmail: 'Invalid email address',
   profileNotFound: 'User profile not found. Please try registering again.',
   userEmailNotFound: 'User email not found. Please try logging in again.',
+  /**
+   * Not in SPEC (issue 16): sign-in, registration, a password reset or a profile save tried without a
+   * connection (offline, or no answer before the deadline), instead of the browser's "Failed to fetch".
+   */
+  connectionNeeded: 'This needs a connection to the show server. You seem to be offline: check your Wi-Fi or mobile data and try again.',
 } as const;
 
 /** A coupon request (SPEC §8), as the voucher screen, the outbox and the send-coupon function word it. */

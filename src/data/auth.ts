@@ -59,11 +59,63 @@ export function followAuth(client: SupabaseClient): () => void {
   return () => data.subscription.unsubscribe();
 }
 
-/** Signs out; failures are only logged (SPEC §8), the local session is cleared either way. */
-export async function signOut(client: SupabaseClient): Promise<void> {
-  const { error } = await client.auth.signOut();
-  if (error) console.warn('Sign out failed', error);
+/** auth-js's keys for one session: sb-<project>-auth-token, and its -code-verifier and -user companions. */
+const SESSION_KEY = /^sb-.+-auth-token(?:-code-verifier|-user)?$/;
+const SESSION_TOKEN_KEY = /^sb-.+-auth-token$/;
+
+/** The access token of a saved session, while it is still valid (an expired one cannot be revoked). */
+function liveAccessToken(saved: string | null, nowMs: number): string | null {
+  try {
+    const session: unknown = JSON.parse(saved ?? 'null');
+    if (typeof session !== 'object' || session === null) return null;
+    const { access_token: token, expires_at: expiresAt } = session as { access_token?: unknown; expires_at?: unknown };
+    if (typeof token !== 'string') return null;
+    return typeof expiresAt === 'number' && expiresAt * 1_000 <= nowMs ? null : token;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Deletes the session saved on this device at once, with no network and without supabase-js (whose
+ * signOut keeps the session when the server cannot be reached). Returns its access token while still
+ * valid, for the server's revoke.
+ */
+export function forgetSavedSession(nowMs: number = Date.now()): string | null {
+  let token: string | null = null;
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && SESSION_KEY.test(key)) keys.push(key);
+    }
+    for (const key of keys) {
+      if (SESSION_TOKEN_KEY.test(key)) token ??= liveAccessToken(localStorage.getItem(key), nowMs);
+      localStorage.removeItem(key);
+    }
+  } catch {
+    // No storage (a locked-down browser): nothing was saved either.
+  }
+  return token;
+}
+
+/** Statuses of a revoke that found the session already ended on the server. */
+const ALREADY_ENDED = new Set([401, 403, 404]);
+
+/**
+ * The network half of signing out, after forgetSavedSession: supabase-js drops the session too (and tells
+ * the app's other tabs), then the server revokes it, within the client's deadline. Failures are only logged
+ * (SPEC §8): offline, the device has forgotten the session all the same.
+ */
+export async function endServerSession(client: SupabaseClient, accessToken: string | null): Promise<void> {
+  // Storage is empty, so this sends nothing, unless a token refresh that was running saved a new session.
+  const { error } = await client.auth.signOut({ scope: 'local' });
+  const tokens = [accessToken, error ? forgetSavedSession() : null].filter((t): t is string => t !== null);
   applyAuthEvent('SIGNED_OUT', null);
+  for (const token of tokens) {
+    const { error: revokeError } = await client.auth.admin.signOut(token, 'global');
+    if (revokeError && !ALREADY_ENDED.has(revokeError.status ?? 0)) console.warn('Sign out: the server was not told', revokeError);
+  }
 }
 
 /** A session saved by supabase-js (auth-js keeps it in localStorage as sb-<project>-auth-token). */

@@ -6,8 +6,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { applyAuthEvent, authStore, hasSavedSession, signOut as endSession, type AuthState } from './auth.ts';
-import { db } from './mirror.ts';
+import { applyAuthEvent, authStore, endServerSession, forgetSavedSession, hasSavedSession, type AuthState } from './auth.ts';
+import { db, forgetSavedProfile } from './mirror.ts';
 import type { CouponInput, VoteInput } from './outbox/outbox.ts';
 import type { CouponItem, VoteItem } from './outbox/types.ts';
 
@@ -47,8 +47,19 @@ export function useAuth(): AuthState {
   return useStore(authStore);
 }
 
-/** Signs out; failures are only logged (SPEC §8), the local session is cleared either way. */
-export const signOut = async (): Promise<void> => endSession(await backendClient());
+/**
+ * Signs out (SPEC §4): this device forgets the session and the saved profile at once, whatever the network
+ * does (a shared phone, a kiosk); the server is then asked, without waiting, to revoke the session
+ * (failures there are only logged, SPEC §8).
+ */
+export async function signOut(): Promise<void> {
+  const accessToken = forgetSavedSession();
+  applyAuthEvent('SIGNED_OUT', null);
+  await forgetSavedProfile();
+  void backendClient()
+    .then((client) => endServerSession(client, accessToken))
+    .catch((e: unknown) => console.warn('Sign out: the server was not told', e));
+}
 
 // ---- Sync and the outbox ---------------------------------------------------------------------------------
 

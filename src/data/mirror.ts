@@ -152,3 +152,38 @@ function mirrorView<T>(data: T | undefined, sync: SyncStatus, failedText: string
 export function useOutbox(): OutboxItem[] | undefined {
   return useOutboxOf(db);
 }
+
+// ---- The visitor's saved profile -----------------------------------------------------------------------
+
+/**
+ * db.meta key of the signed-in visitor's users row as last loaded, so /profile shows it at once offline.
+ * One per device; signing out deletes it (data/backend.ts), and it is only read for the same user.
+ */
+export const SAVED_PROFILE_KEY = 'saved-profile';
+
+interface SavedProfileEntry {
+  user_id: string;
+  /** The row as the server sent it; the account screens parse it before use. */
+  row: unknown;
+  /** Client clock (ms) when the row was loaded or saved. */
+  saved_at: number;
+}
+
+/** Keeps the visitor's row on this device; a full or missing IndexedDB only loses the copy. */
+export async function saveProfileCopy(userId: string, row: unknown, savedAt: number = Date.now()): Promise<void> {
+  const value: SavedProfileEntry = { user_id: userId, row, saved_at: savedAt };
+  await db.meta.put({ key: SAVED_PROFILE_KEY, value }).catch((e: unknown) => console.warn('[profile] not saved on this device', e));
+}
+
+/** The row last kept for this user, with when it was loaded; null when there is none (or another user's). */
+export async function savedProfileCopy(userId: string): Promise<{ row: unknown; savedAt: number } | null> {
+  const entry = await db.meta.get(SAVED_PROFILE_KEY).catch(() => undefined);
+  const value = entry?.value as Partial<SavedProfileEntry> | undefined;
+  if (!value || value.user_id !== userId || typeof value.saved_at !== 'number') return null;
+  return { row: value.row, savedAt: value.saved_at };
+}
+
+/** Deletes the saved profile (sign-out). */
+export function forgetSavedProfile(): Promise<void> {
+  return db.meta.delete(SAVED_PROFILE_KEY).catch((e: unknown) => console.warn('[profile] saved copy not deleted', e));
+}

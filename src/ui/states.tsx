@@ -19,6 +19,11 @@ export function ErrorBox({ children, ...rest }: ComponentProps<'p'>) {
   );
 }
 
+/** The children stay one run of text (a sentence with a link must not become the flex row's columns). */
 export function Empty({ children }: { children: ReactNode }) {
-  return <p className="state state-empty">{children}</p>;
+  return (
+    <p className="state state-empty">
+      <span>{children}</span>
+    </p>
+  );
 }

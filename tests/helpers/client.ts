@@ -2,7 +2,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 /** supabase-js would open a realtime socket only if asked; nothing here may ask, so constructing one throws. */
-class NoWebSocket {
+export class NoWebSocket {
   constructor() {
     throw new Error('realtime is not used in tests');
   }

@@ -1,7 +1,10 @@
 // The account screens' calls to the backend (supabase-js, loaded on first use through data/backend.ts).
 // Every answer the screens use is parsed with zod here, so nothing downstream casts a supabase-js result.
 import { applyAuthEvent, backendClient, signOut } from '../../data/backend.ts';
+import { saveProfileCopy, savedProfileCopy } from '../../data/mirror.ts';
+import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { z } from '../../lib/zod.ts';
+import { isConnectionFailure } from './messages.ts';
 import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
 
 /** A nullable text column: null when absent. */
@@ -67,7 +70,8 @@ export async function updatePassword(password: string): Promise<void> {
 export async function verifyAccount(token: string): Promise<{ ok: true } | { ok: false; message: string | null }> {
   const client = await backendClient();
   const { error } = await client.rpc('verify_account', { p_token: token });
-  return error ? { ok: false, message: error.message || null } : { ok: true };
+  if (!error) return { ok: true };
+  return { ok: false, message: isConnectionFailure(error) ? ACCOUNT_MESSAGES.connectionNeeded : error.message || null };
 }
 
 /** Asks send-verification for an activation mail: its parsed answer, or the function's error. */
@@ -80,19 +84,30 @@ export async function requestVerificationMail(email: string): Promise<{ ok: true
   return { ok: true, reply: reply.success ? reply.data : null };
 }
 
-/** The visitor's users row by e-mail; null when there is none (SPEC §7 tolerates "no rows"). */
-export async function loadProfile(email: string): Promise<Profile | null> {
+/** The visitor's users row by e-mail, kept on this device for offline; null when there is none (SPEC §7 tolerates "no rows"). */
+export async function loadProfile(email: string, userId: string): Promise<Profile | null> {
   const client = await backendClient();
   const { data, error } = await client.from('users').select('*').eq('email', email).single();
   if (error) {
     if (error.code === NO_ROWS) return null;
     throw error;
   }
-  return profileSchema.parse(data);
+  const profile = profileSchema.parse(data);
+  await saveProfileCopy(userId, profile);
+  return profile;
 }
 
-/** Saves the editable fields of the visitor's row; the row as stored. Throws when nothing was updated. */
-export async function saveProfile(email: string, fields: Record<ProfileField, string | null>): Promise<Profile> {
+/** The profile last loaded on this device for this visitor, and when; null when there is none usable. */
+export async function savedProfile(email: string, userId: string): Promise<{ profile: Profile; savedAt: number } | null> {
+  const saved = await savedProfileCopy(userId);
+  // Restore before use: a copy from an older build, or of another address, is not shown.
+  const profile = profileSchema.safeParse(saved?.row);
+  if (!saved || !profile.success || profile.data.email !== email) return null;
+  return { profile: profile.data, savedAt: saved.savedAt };
+}
+
+/** Saves the editable fields of the visitor's row; the row as stored (kept on this device too). Throws when nothing was updated. */
+export async function saveProfile(email: string, userId: string, fields: Record<ProfileField, string | null>): Promise<Profile> {
   const client = await backendClient();
   const { data, error } = await client
     .from('users')
@@ -102,5 +117,6 @@ export async function saveProfile(email: string, fields: Record<ProfileField, st
   if (error) throw error;
   const [row] = z.array(profileSchema).parse(data ?? []);
   if (!row) throw new Error('no row updated');
+  await saveProfileCopy(userId, row);
   return row;
 }

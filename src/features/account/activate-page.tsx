@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Loading } from '../../ui/states.tsx';
 import { verifyAccount } from './account-api.ts';
+import { failureText } from './messages.ts';
 import { ResendVerification } from './resend-verification.tsx';
 import './account.css';
 
@@ -20,7 +21,7 @@ function verify(token: string): Promise<Outcome> {
   if (!attempt) {
     attempt = verifyAccount(token).then(
       (result): Outcome => (result.ok ? result : { ok: false, message: result.message || 'Failed to verify account' }),
-      (): Outcome => ({ ok: false, message: 'Failed to verify account' }),
+      (err: unknown): Outcome => ({ ok: false, message: failureText(err, 'Failed to verify account') }),
     );
     attempts.set(token, attempt);
   }

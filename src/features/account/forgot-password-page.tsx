@@ -6,7 +6,7 @@ import { ErrorBox } from '../../ui/states.tsx';
 import { sendPasswordReset } from './account-api.ts';
 import { TextField } from './fields.tsx';
 import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
-import { looksLikeEmail } from './messages.ts';
+import { failureText, looksLikeEmail } from './messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import './account.css';
 
@@ -34,9 +34,9 @@ export function ForgotPasswordPage() {
     try {
       await sendPasswordReset(email.trim(), resetPasswordUrl());
       setPhase('sent');
-    } catch {
+    } catch (err) {
       setPhase('idle');
-      setError('Failed to send reset email');
+      setError(failureText(err, 'Failed to send reset email'));
     }
   }
 

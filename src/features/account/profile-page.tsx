@@ -1,11 +1,13 @@
-// /profile and /settings (SPEC §2, §5): the signed-in visitor's users row, read and edited by e-mail.
+// /profile and /settings (SPEC §2, §5): the signed-in visitor's users row, read and edited by e-mail. The row
+// last loaded is kept on this device, so the page shows it at once, offline too, marked as saved data.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../data/backend.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
-import { loadProfile, saveProfile, type Profile } from './account-api.ts';
+import { loadProfile, saveProfile, savedProfile, type Profile } from './account-api.ts';
 import { TextField, AddressFieldset } from './fields.tsx';
+import { failureText } from './messages.ts';
 import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
 import './account.css';
 
@@ -23,6 +25,16 @@ function toForm(p: Profile): EditForm {
 
 function fullName(p: Profile): string {
   return [p.first_name, p.middle_name, p.last_name].filter((s) => s && s.trim()).join(' ');
+}
+
+/** "Saved on this phone — last updated …": the view shows the copy kept on this device, not the server's answer. */
+function SavedMark({ savedAt }: { savedAt: number }) {
+  const when = new Date(savedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <p className="saved-mark" role="status">
+      Saved on this phone — last updated {when}
+    </p>
+  );
 }
 
 function ProfileView({ profile }: { profile: Profile }) {
@@ -72,9 +84,12 @@ function ProfileView({ profile }: { profile: Profile }) {
 export function ProfilePage({ children }: { children?: ReactNode }) {
   const { user } = useAuth();
   const email = user?.email ?? null;
+  const userId = user?.id ?? null;
   const { pathname } = useLocation();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  /** When the copy on view was saved on this device; null once the server's row is on view. */
+  const [savedAt, setSavedAt] = useState<number | null>(null);
   const [mode, setMode] = useState<'viewing' | 'editing' | 'saving'>('viewing');
   const [form, setForm] = useState<EditForm | null>(null);
   const [errors, setErrors] = useState<EditErrors>({});
@@ -82,20 +97,29 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   const [saved, setSaved] = useState(false);
 
   useEffect(() => {
-    if (!email) return;
-    let live = true;
-    void loadProfile(email).then(
+    if (!email || !userId) return;
+    // `fresh`: the server's row has arrived, and a saved copy read later must not replace it.
+    const run = { live: true, fresh: false };
+    void savedProfile(email, userId).then((saved) => {
+      if (!run.live || run.fresh || !saved) return;
+      setProfile(saved.profile);
+      setSavedAt(saved.savedAt);
+    });
+    void loadProfile(email, userId).then(
       (row) => {
-        if (!live) return;
+        if (!run.live) return;
+        run.fresh = true;
         setLoadError(null);
+        setSavedAt(null);
         setProfile(row ?? emptyProfile(email));
       },
-      () => live && setLoadError('Failed to load profile data'),
+      // Shown only when there is no saved copy either.
+      (err: unknown) => run.live && setLoadError(failureText(err, 'Failed to load profile data')),
     );
     return () => {
-      live = false;
+      run.live = false;
     };
-  }, [email]);
+  }, [email, userId]);
 
   const title = pathname.endsWith('/settings') ? 'Settings' : 'Profile';
 
@@ -104,10 +128,8 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
     body = <Loading>Loading profile…</Loading>;
   } else if (!email) {
     body = <ErrorBox>{ACCOUNT_MESSAGES.userEmailNotFound}</ErrorBox>;
-  } else if (loadError) {
-    body = <ErrorBox>{loadError}</ErrorBox>;
   } else if (!profile) {
-    body = <Loading>Loading profile…</Loading>;
+    body = loadError ? <ErrorBox>{loadError}</ErrorBox> : <Loading>Loading profile…</Loading>;
   } else if (mode === 'viewing' || !form) {
     body = (
       <>
@@ -116,6 +138,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
             Profile updated successfully
           </p>
         )}
+        {savedAt !== null && <SavedMark savedAt={savedAt} />}
         <ProfileView profile={profile} />
         <button
           type="button"
@@ -158,12 +181,13 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       const fields = Object.fromEntries(PROFILE_FIELDS.map((k) => [k, form[k].trim() || null])) as Record<ProfileField, string | null>;
       setMode('saving');
       try {
-        setProfile(await saveProfile(email, fields));
+        setProfile(await saveProfile(email, user.id, fields));
+        setSavedAt(null);
         setSaved(true);
         setMode('viewing');
-      } catch {
+      } catch (err) {
         setMode('editing');
-        setError('Failed to update profile');
+        setError(failureText(err, 'Failed to update profile'));
       }
     };
 

@@ -7,6 +7,7 @@ import { passwordProblems } from '../../../shared/password.ts';
 import { ErrorBox } from '../../ui/states.tsx';
 import { signOut, updatePassword } from './account-api.ts';
 import { PasswordField } from './fields.tsx';
+import { failureText } from './messages.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
 import './account.css';
 
@@ -54,9 +55,9 @@ export function ResetPasswordPage() {
       // The visitor signs in with the new password; the recovery session ends here.
       await signOut();
       setPhase('success');
-    } catch {
+    } catch (err) {
       setPhase('idle');
-      setError('Failed to reset password');
+      setError(failureText(err, 'Failed to reset password'));
     }
   }
 
