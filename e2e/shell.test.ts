@@ -1,8 +1,26 @@
-// The built app in a real browser: home, chrome, cookie consent, the fallback for unknown routes.
+// The built app in a real browser: home, chrome, cookie consent, the fallback for unknown routes, the header
+// on a phone (state in words, thumb-sized targets), tab titles, Back, and the first paint from index.html.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_USER } from '../server/seed/index.ts';
 import type { VenueServer } from '../server/start.ts';
+import { castVote, openSyncedApp, VIEWPORTS } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
+
+/** Visible links and buttons inside `scope` smaller than 44 × 44 px, by name and size. */
+async function smallTargets(page: Page, scope: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const small: string[] = [];
+    for (const root of document.querySelectorAll(selector)) {
+      for (const el of root.querySelectorAll<HTMLElement>('a, button')) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+        if (box.width < 44 || box.height < 44) small.push(`${el.getAttribute('aria-label') ?? el.textContent?.trim()} ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return small;
+  }, scope);
+}
 
 describe('app shell', () => {
   let server: VenueServer;
@@ -85,12 +103,118 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('serves client routes from the app shell and shows the fallback for unknown ones', async () => {
-    const page = await browser.newPage();
+  it('shows the fallback for unknown routes inside the header and footers, with a way home (phone)', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.phone });
     const res = await page.goto(`${server.url}/no-such-page`);
     expect(res!.status()).toBe(200);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Unexpected Application Error!');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Unexpected Application Error!');
     expect(await page.getByRole('alert').textContent()).toBe('404 Not Found');
+    // SPEC §2's chrome: the header with the name and the menu, both footer blocks.
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('link', { name: 'PurrFect Show' }).getAttribute('href')).toBe('/');
+    expect(await header.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('navigation', { name: 'Footer' }).getByRole('link').allTextContents()).toEqual(['About', 'Contact', 'Privacy', 'Terms']);
+    expect(await footer.locator('.site-copyright').textContent()).toContain('PurrFect Show');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Browse the breeds' }).getAttribute('href')).toBe('/breeds');
+    expect(await page.title()).toBe('Page not found · PurrFect Show');
+    await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Welcome to PurrFect Show');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.close();
+  });
+
+  it('on a phone, the header says the sync state in words, keeps the whole name and has thumb-sized targets', async () => {
+    const page = await openSyncedApp(browser, server, 'phone');
+    const state = page.locator('.sync-indicator .sync-label');
+    expect(await state.isVisible()).toBe(true);
+    expect(await state.innerText()).toMatch(/^Synced (just now|\d+ min ago)$/);
+
+    // Signed in, with a vote waiting offline: the avatar and the outbox join the header.
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('E-mail').fill(DEMO_USER.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+    await page.goto(`${server.url}/visitors-choice`);
+    await page.getByLabel('First name *').waitFor();
+    await page.context().setOffline(true);
+    try {
+      await castVote(page, `shell.header.${Date.now()}@example.com`);
+      await page.locator('.site-header .outbox-panel').waitFor();
+      await expect.poll(() => state.innerText()).toBe('Offline');
+      expect(await state.isVisible()).toBe(true);
+
+      const brand = await page.locator('.site-header .brand').evaluate((el) => ({
+        text: (el as HTMLElement).innerText,
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+        right: el.getBoundingClientRect().right,
+      }));
+      expect(brand.text).toBe('PurrFect Show');
+      expect(brand.scrollWidth).toBeLessThanOrEqual(brand.clientWidth);
+      expect(brand.right).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      expect(await smallTargets(page, '.site-header')).toEqual([]);
+    } finally {
+      await page.context().setOffline(false);
+    }
+    await expect.poll(() => state.innerText(), { timeout: 30_000 }).toMatch(/^Synced/);
+
+    // The menu overlay's entries and the footer links are thumb-sized too.
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    expect(await smallTargets(page, '#menu-overlay')).toEqual([]);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    expect(await smallTargets(page, '.site-footer')).toEqual([]);
+    await page.close();
+  });
+
+  it('names each breed in the tab title, has thumb-sized gallery arrows, and Back on an opened breed goes to the list', async () => {
+    const page = await openSyncedApp(browser, server, 'phone');
+    // Opened directly, as from a QR code: there is no step back inside the app.
+    await page.goto(`${server.url}/breeds/ABY`);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Abyssinian');
+    await expect.poll(() => page.title()).toBe('Abyssinian · PurrFect Show');
+    await page.locator('.gallery-controls').waitFor();
+    expect(await smallTargets(page, '.gallery-controls')).toEqual([]);
+    expect(await smallTargets(page, 'main > .back-button')).toEqual([]);
+    await page.getByRole('button', { name: '← Back' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/breeds');
+    await expect.poll(() => page.title()).toBe('Breeds · PurrFect Show');
+
+    // From the list, Back is one step back, and another breed has its own title.
+    await page.locator('.breed-card', { hasText: 'Bengal' }).first().click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Bengal');
+    await expect.poll(() => page.title()).toBe('Bengal · PurrFect Show');
+    await page.getByRole('button', { name: '← Back' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/breeds');
+    // It went back in history rather than adding /breeds again: forward returns to Bengal.
+    await page.goForward();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/breeds/BEN');
+    await page.close();
+  });
+
+  it("paints the name and a skeleton from index.html before the app's JavaScript runs, within the CSP", async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.phone });
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().includes('Content Security Policy')) violations.push(m.text());
+    });
+    // A first visit whose scripts have not arrived yet.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(`${server.url}/breeds`);
+    const brand = page.locator('#root .boot .brand');
+    expect(await brand.innerText()).toBe('PurrFect Show');
+    expect(await brand.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(109, 40, 217)');
+    expect(await page.locator('#root .boot-cards > div').first().isVisible()).toBe(true);
+    // The header's place is the real header's: nothing shifts when the app replaces it.
+    const bootHeader = await page.locator('#root .boot .site-header').boundingBox();
+    await page.unroute('**/*.js');
+    await page.reload();
+    await expect.poll(() => page.locator('.breed-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.locator('.boot').count()).toBe(0);
+    expect((await page.locator('.site-header').boundingBox())!.height).toBe(bootHeader!.height);
+    expect(violations).toEqual([]);
     await page.close();
   });
 });

@@ -1,34 +1,19 @@
-// The router: every page inside the shared chrome; unknown routes fall to SPEC §8's fallback.
+// The router: every page inside the shared chrome; unknown routes and failing screens fall to SPEC §8's
+// fallback, inside the chrome too (a pathless route catches them below the layout).
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { createBrowserRouter, isRouteErrorResponse, RouterProvider, useRouteError } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { appConfig } from '../config.ts';
 import { Layout } from './layout.tsx';
+import { RouteError } from './route-error.tsx';
 import { routes } from './routes.tsx';
-
-function RouteError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
-  return (
-    <main className="page">
-      <h1>Unexpected Application Error!</h1>
-      <p className="error-box" role="alert">
-        {message}
-      </p>
-    </main>
-  );
-}
 
 // Made on first render, not on import: startup.ts imports this module even when the build's settings are
 // invalid, and then shows its error screen instead.
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 export function App() {
-  router ??= createBrowserRouter([{ element: <Layout />, errorElement: <RouteError />, children: routes }], {
+  router ??= createBrowserRouter([{ element: <Layout />, errorElement: <RouteError />, children: [{ errorElement: <RouteError />, children: routes }] }], {
     basename: appConfig().basePath,
   });
   return <RouterProvider router={router} />;

@@ -3,6 +3,13 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { Loading } from '../ui/states.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+import { NotFound } from './route-error.tsx';
+
+/** A route's tab title (src/app/layout.tsx sets it); screens named by their data set their own (useDocumentTitle). */
+export interface RouteTitle {
+  title: string | null;
+}
+const titled = (title: string | null): RouteTitle => ({ title });
 
 function screen(load: () => Promise<ComponentType>): ReactNode {
   const Screen = lazy(async () => ({ default: await load() }));
@@ -30,29 +37,31 @@ function signedIn(withCoupons: boolean): ReactNode {
 }
 
 export const routes: RouteObject[] = [
-  { index: true, element: <HomePage /> },
-  { path: 'breeds', element: screen(() => import('../features/breeds/breeds-page.tsx').then((m) => m.BreedsPage)) },
+  { index: true, handle: titled(null), element: <HomePage /> },
+  { path: 'breeds', handle: titled('Breeds'), element: screen(() => import('../features/breeds/breeds-page.tsx').then((m) => m.BreedsPage)) },
   { path: 'breeds/:breedAbbreviation', element: screen(() => import('../features/breeds/breed-page.tsx').then((m) => m.BreedPage)) },
-  { path: 'schedule', element: screen(() => import('../features/schedule/schedule-page.tsx').then((m) => m.SchedulePage)) },
-  { path: 'visitors-choice', element: screen(() => import('../features/vote/vote-page.tsx').then((m) => m.VotePage)) },
-  { path: 'kittens', element: screen(() => import('../features/litters/kittens-page.tsx').then((m) => m.KittensPage)) },
-  { path: 'breed-finder-quiz', element: screen(() => import('../features/quiz/quiz-page.tsx').then((m) => m.QuizPage)) },
-  { path: 'breeders', element: screen(() => import('../features/breeders/breeders-page.tsx').then((m) => m.BreedersPage)) },
+  { path: 'schedule', handle: titled('Schedule'), element: screen(() => import('../features/schedule/schedule-page.tsx').then((m) => m.SchedulePage)) },
+  { path: 'visitors-choice', handle: titled("Visitor's Choice"), element: screen(() => import('../features/vote/vote-page.tsx').then((m) => m.VotePage)) },
+  { path: 'kittens', handle: titled('Kittens'), element: screen(() => import('../features/litters/kittens-page.tsx').then((m) => m.KittensPage)) },
+  { path: 'breed-finder-quiz', handle: titled('Breed Finder Quiz'), element: screen(() => import('../features/quiz/quiz-page.tsx').then((m) => m.QuizPage)) },
+  { path: 'breeders', handle: titled('Breeders'), element: screen(() => import('../features/breeders/breeders-page.tsx').then((m) => m.BreedersPage)) },
   { path: 'catteries/:catteryName', element: screen(() => import('../features/breeders/cattery-page.tsx').then((m) => m.CatteryPage)) },
   { path: 'litters/:id', element: screen(() => import('../features/litters/litter-page.tsx').then((m) => m.LitterPage)) },
-  { path: 'events', element: screen(() => import('../features/events/events-page.tsx').then((m) => m.EventsPage)) },
+  { path: 'events', handle: titled('Events'), element: screen(() => import('../features/events/events-page.tsx').then((m) => m.EventsPage)) },
   { path: 'events/:id', element: screen(() => import('../features/events/event-page.tsx').then((m) => m.EventPage)) },
-  { path: 'pet-products', element: screen(() => import('../features/advertisers/advertisers-page.tsx').then((m) => m.AdvertisersPage)) },
+  { path: 'pet-products', handle: titled('Pet Products'), element: screen(() => import('../features/advertisers/advertisers-page.tsx').then((m) => m.AdvertisersPage)) },
   { path: 'pet-products/:id', element: screen(() => import('../features/advertisers/advertiser-page.tsx').then((m) => m.AdvertiserPage)) },
-  { path: 'login', element: screen(() => import('../features/account/login-page.tsx').then((m) => m.LoginPage)) },
-  { path: 'register', element: screen(() => import('../features/account/register-page.tsx').then((m) => m.RegisterPage)) },
-  { path: 'forgot-password', element: screen(() => import('../features/account/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)) },
-  { path: 'reset-password', element: screen(() => import('../features/account/reset-password-page.tsx').then((m) => m.ResetPasswordPage)) },
-  { path: 'profile', element: signedIn(true) },
-  { path: 'settings', element: signedIn(false) },
-  { path: 'activate-account', element: screen(() => import('../features/account/activate-page.tsx').then((m) => m.ActivatePage)) },
-  { path: 'about', element: screen(() => import('../features/static/about-page.tsx').then((m) => m.AboutPage)) },
-  { path: 'contact', element: screen(() => import('../features/static/contact-page.tsx').then((m) => m.ContactPage)) },
-  { path: 'privacy', element: screen(() => import('../features/static/privacy-page.tsx').then((m) => m.PrivacyPage)) },
-  { path: 'terms', element: screen(() => import('../features/static/terms-page.tsx').then((m) => m.TermsPage)) },
+  { path: 'login', handle: titled('Sign in'), element: screen(() => import('../features/account/login-page.tsx').then((m) => m.LoginPage)) },
+  { path: 'register', handle: titled('Register'), element: screen(() => import('../features/account/register-page.tsx').then((m) => m.RegisterPage)) },
+  { path: 'forgot-password', handle: titled('Forgot password'), element: screen(() => import('../features/account/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)) },
+  { path: 'reset-password', handle: titled('Reset password'), element: screen(() => import('../features/account/reset-password-page.tsx').then((m) => m.ResetPasswordPage)) },
+  { path: 'profile', handle: titled('Profile'), element: signedIn(true) },
+  { path: 'settings', handle: titled('Settings'), element: signedIn(false) },
+  { path: 'activate-account', handle: titled('Activate account'), element: screen(() => import('../features/account/activate-page.tsx').then((m) => m.ActivatePage)) },
+  { path: 'about', handle: titled('About'), element: screen(() => import('../features/static/about-page.tsx').then((m) => m.AboutPage)) },
+  { path: 'contact', handle: titled('Contact'), element: screen(() => import('../features/static/contact-page.tsx').then((m) => m.ContactPage)) },
+  { path: 'privacy', handle: titled('Privacy'), element: screen(() => import('../features/static/privacy-page.tsx').then((m) => m.PrivacyPage)) },
+  { path: 'terms', handle: titled('Terms'), element: screen(() => import('../features/static/terms-page.tsx').then((m) => m.TermsPage)) },
+  // SPEC §8's fallback, inside the chrome like every page (SPEC §2), with a way back in.
+  { path: '*', handle: titled('Page not found'), element: <NotFound /> },
 ];

@@ -16,19 +16,21 @@ export function SyncIndicator() {
   // Re-render now and then so "2 min ago" stays true; every second while a retry counts down.
   const now = useNow(status.retryAt !== null ? 1_000 : 30_000).getTime();
   const retrying = !status.syncing && status.lastError !== null && status.retryAt !== null;
-  const label = !status.online
-    ? `Offline${status.lastSyncedAt ? ` · saved data from ${ago(status.lastSyncedAt, now)}` : ''}`
+  // The state in a word or two, and when there is room, since when: "Offline · saved data from 5 min ago".
+  const [state, detail] = !status.online
+    ? ['Offline', status.lastSyncedAt ? ` · saved data from ${ago(status.lastSyncedAt, now)}` : '']
     : status.outdated
-      ? 'Update needed'
+      ? ['Update needed', '']
       : status.syncing
-        ? 'Syncing…'
+        ? ['Syncing…', '']
         : retrying
-          ? `Retrying in ${Math.max(1, Math.ceil((status.retryAt! - now) / 1000))} s`
+          ? [`Retrying in ${Math.max(1, Math.ceil((status.retryAt! - now) / 1000))} s`, '']
           : status.lastSyncedAt
-            ? `Synced ${ago(status.lastSyncedAt, now)}`
+            ? ['Synced', ` ${ago(status.lastSyncedAt, now)}`]
             : status.lastError
-              ? 'Not synced yet'
-              : 'Connecting…';
+              ? ['Not synced yet', '']
+              : ['Connecting…', ''];
+  const label = state + detail;
   const alert = status.outdated || retrying;
   return (
     <button
@@ -39,7 +41,10 @@ export function SyncIndicator() {
       aria-label={`${label}. Sync now`}
     >
       <span className="dot" aria-hidden="true" />
-      <span className="sync-label">{label}</span>
+      <span className="sync-label">
+        {state}
+        {detail && <span className="sync-detail">{detail}</span>}
+      </span>
     </button>
   );
 }

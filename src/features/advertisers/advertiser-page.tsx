@@ -4,6 +4,7 @@ import { formatDiscount, formatRebate } from '../../../shared/money.ts';
 import { pairProducts } from '../../lib/products.ts';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { AdvertiserLogo, websiteHref, websiteLabel } from './advertiser-logo.tsx';
 import { ProductCarousel } from './product-carousel.tsx';
 import { VoucherAction } from './voucher-action.tsx';
@@ -79,6 +80,7 @@ function Vouchers({ advertiser: a }: { advertiser: Advertiser }) {
 export function AdvertiserPage() {
   const { id = '' } = useParams();
   const view = useMirror(() => loadAdvertiser(id), [id], 'Failed to fetch advertiser', (d) => !d.anyAdvertisers);
+  useDocumentTitle(view.state !== 'ready' ? 'Pet Products' : (view.data.advertiser?.company_name ?? 'Advertiser not found'));
 
   if (view.state === 'loading') {
     return (

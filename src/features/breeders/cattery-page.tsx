@@ -7,6 +7,7 @@ import { ShowImage } from '../../ui/image.tsx';
 import { joinAddress } from '../../ui/map/geo.ts';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { VerifiedBadge, WebsiteLink } from './cattery-card.tsx';
 import { isLabelExpired, kittenCount, safeReturnUrl, telHref } from './cattery-view.ts';
 import './breeders.css';
@@ -148,6 +149,7 @@ export function CatteryPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const view = useMirror(() => loadCattery(catteryName), [catteryName], 'Failed to fetch cattery', (d) => !d.anyCatteries);
+  useDocumentTitle(view.state !== 'ready' ? 'Cattery' : (view.data.cattery?.name ?? 'Cattery not found'));
   const back = (
     <button type="button" className="back-button" onClick={() => navigate(safeReturnUrl(search.get('returnUrl')))}>
       ← Back

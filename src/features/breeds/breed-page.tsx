@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { db, useMirror, type Breed, type Cattery } from '../../data/mirror.ts';
 import { parseListText } from '../../../shared/list-text.ts';
 import { Gallery } from '../../ui/gallery.tsx';
@@ -6,6 +6,8 @@ import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { compareText } from '../../../shared/compare.ts';
 import { paths } from '../../../shared/paths.ts';
+import { useBack } from '../../ui/use-back.ts';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
 
 const TILES: [keyof Breed, string][] = [
   ['activity_level', 'Activity Level'],
@@ -44,10 +46,11 @@ async function loadBreed(abbreviation: string): Promise<BreedDetail> {
 
 export function BreedPage() {
   const { breedAbbreviation = '' } = useParams();
-  const navigate = useNavigate();
+  const goBack = useBack('/breeds');
   const view = useMirror(() => loadBreed(breedAbbreviation), [breedAbbreviation], 'Failed to fetch breeds', (d) => !d.anyBreeds);
+  useDocumentTitle(view.state !== 'ready' ? 'Breed' : (view.data.breed?.breed_name ?? 'Breed not found'));
   const back = (
-    <button type="button" className="back-button" onClick={() => navigate(-1)}>
+    <button type="button" className="back-button" onClick={goBack}>
       ← Back
     </button>
   );

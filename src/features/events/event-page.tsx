@@ -6,6 +6,7 @@ import { eventTimeZone, timeZoneNote } from '../../../shared/schedule.ts';
 import { ShowImage } from '../../ui/image.tsx';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import './events.css';
 import { compareText } from '../../../shared/compare.ts';
 
@@ -73,6 +74,7 @@ export function EventPage() {
   const { id: rawId } = useParams();
   const id = rowId(rawId);
   const view = useMirror(() => loadEvent(id), [id], 'Failed to fetch event', (d) => !d.anyEvents);
+  useDocumentTitle(view.state !== 'ready' ? 'Event' : (view.data.event?.name ?? 'Event not found'));
   const back = (
     <Link to="/events" className="event-back-link">
       ← All events

@@ -5,6 +5,7 @@ import { formatDateEnGb } from '../../../shared/dates.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { CatteryLink, isSoldOut } from './litter-parts.tsx';
 import { paths } from '../../../shared/paths.ts';
 import './litters.css';
@@ -58,10 +59,17 @@ function Parent({ role, name, picture }: { role: 'Sire' | 'Dam'; name: string | 
   );
 }
 
+/** "Maine Coon litter, Fluffy Paws": the breed and the cattery tell one litter from another in a tab. */
+function litterTitle({ litter, breed, cattery }: { litter: Litter | undefined; breed: Breed | undefined; cattery: Cattery | undefined }): string {
+  if (!litter) return 'Litter not found';
+  return [breed ? `${breed.breed_name} litter` : 'Litter', cattery?.name].filter(Boolean).join(', ');
+}
+
 export function LitterPage() {
   const { id: rawId } = useParams();
   const id = rowId(rawId);
   const view = useMirror(() => loadLitter(id), [id], 'Failed to fetch litter', (d) => !d.anyLitters);
+  useDocumentTitle(view.state !== 'ready' ? 'Litter' : litterTitle(view.data));
   const back = (
     <Link to="/kittens" className="litter-back-link">
       ← All litters
