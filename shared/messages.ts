@@ -38,6 +38,14 @@ export const COUPON_MESSAGES = {
   alreadySent: 'This coupon has already been sent to your email.',
 } as const;
 
+/** Not in SPEC: the "Resend verification e-mail" button, on the account screens and on a voucher. */
+export const VERIFICATION_MAIL_MESSAGES = {
+  resend: 'Resend verification e-mail',
+  sending: 'Sending...',
+  sent: 'Verification e-mail sent',
+  failed: 'Failed to send verification e-mail',
+} as const;
+
 /**
  * Not in SPEC (issue 15): under the header when the page is not a secure context (plain http:// on a name
  * other than localhost). Browsers then give it no service worker: no offline reload, no install. The app
