@@ -17,10 +17,19 @@ function describeItem(item: OutboxItem): string {
     : `${item.payload.coupon_type === 'discount' ? 'Discount' : 'Rebate'} coupon from ${item.payload.company_name}`;
 }
 
-/** "2 waiting to send", "1 not sent", or both. */
-export function outboxBadgeText(waiting: number, notSent: number): string {
-  const parts = [waiting > 0 && `${waiting} waiting to send`, notSent > 0 && `${notSent} not sent`].filter(Boolean);
-  return parts.join(', ');
+/** "2 waiting to send", "1 not sent", or both; on a phone " to send" is read out but not shown, so the header keeps its room. */
+function BadgeText({ waiting, notSent }: { waiting: number; notSent: number }) {
+  return (
+    <>
+      {waiting > 0 && (
+        <>
+          {waiting} waiting<span className="outbox-badge-more"> to send</span>
+        </>
+      )}
+      {waiting > 0 && notSent > 0 && ', '}
+      {notSent > 0 && `${notSent} not sent`}
+    </>
+  );
 }
 
 /** Fixed under the badge, right edges aligned, clamped inside the viewport (the header is sticky). */
@@ -56,7 +65,9 @@ function Item({ item, online, onDismissed }: { item: OutboxItem; online: boolean
     <li className={`outbox-item outbox-${item.status}`}>
       <strong id={titleId}>{describeItem(item)}</strong>
       <span>{outboxStatusText(item, online)}</span>
-      {item.attempts > 0 && item.status === 'queued' && <span className="muted">{item.attempts} attempts so far</span>}
+      {item.attempts > 0 && item.status === 'queued' && (
+        <span className="muted">{item.attempts === 1 ? '1 attempt so far' : `${item.attempts} attempts so far`}</span>
+      )}
       {item.status === 'needs_sign_in' && (
         <span className="outbox-actions">
           <button type="button" aria-describedby={titleId} onClick={() => void retryOutboxItem(item.id)}>
@@ -137,7 +148,7 @@ export function OutboxPanel() {
         aria-controls={panelId}
         onClick={() => (open ? close(false) : show())}
       >
-        {outboxBadgeText(waiting.length, notSent.length)}
+        <BadgeText waiting={waiting.length} notSent={notSent.length} />
       </button>
       {open && (
         <section
