@@ -8,6 +8,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from './browser.ts';
 import { castVote } from './app-page.ts';
+import { runAxe } from './axe.ts';
 
 describe('offline after one visit', () => {
   let server: VenueServer;
@@ -136,6 +137,7 @@ describe('offline after one visit', () => {
       expect(refusedBox.x).toBeGreaterThanOrEqual(0);
       expect(refusedBox.x + refusedBox.width).toBeLessThanOrEqual(390);
       await page.screenshot({ path: 'test-results/screenshots/outbox-not-sent-phone.png' });
+      expect(await runAxe(page)).toEqual([]);
 
       await refused.getByRole('button', { name: 'Dismiss' }).click();
       await expect.poll(() => page.locator('.outbox-badge').count()).toBe(0);

@@ -13,6 +13,7 @@ import { testClient } from '../tests/helpers/client.ts';
 import { mailsTo, uniqueEmail } from '../tests/helpers/mailbox.ts';
 import { openSyncedApp, screenshot, VIEWPORTS } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
+import { runAxe } from './axe.ts';
 
 interface AdvertiserRow {
   id: string;
@@ -211,6 +212,7 @@ describe('voucher coupons', () => {
       expect(await discount.getByRole('button', { name: /coupon/i }).count()).toBe(0);
       expect(await action(page, 'rebate').getByRole('button', { name: /coupon/i }).count()).toBe(0);
       await screenshot(page, 'voucher-unverified', 'phone');
+      expect(await runAxe(page)).toEqual([]);
 
       // How: a new activation link, to the account's own address.
       const verificationMails = async () => (await mailsTo(server, who.email)).filter((m) => m.subject === 'Verify your PurrFect Show account');

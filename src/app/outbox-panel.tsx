@@ -129,7 +129,11 @@ export function OutboxPanel() {
     };
   }, [open, close]);
 
-  if (shown.length === 0) return null;
+  // Everything delivered or dismissed: the badge goes, and the panel must not pop open with the next item.
+  if (shown.length === 0) {
+    if (open) setOpen(false);
+    return null;
+  }
   const online = navigator.onLine;
   // Focus stays in the panel after a Dismiss; with nothing left the panel goes, and focus goes to the page.
   const afterDismiss = () => {
