@@ -8,6 +8,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from './browser.ts';
 import { castVote } from './app-page.ts';
+import { runAxe } from './axe.ts';
 
 describe('offline after one visit', () => {
   let server: VenueServer;
@@ -89,6 +90,79 @@ describe('offline after one visit', () => {
     expect(await page.getByRole('button', { name: /waiting to send/ }).count()).toBe(0);
     const after = await server.db.query('select id from public.visitor_choice where email = $1', [email]);
     expect(after.rows).toHaveLength(1);
+  });
+
+  it('at phone size, opens the outbox panel inside the screen; a vote refused as a duplicate reads as not sent, and Dismiss removes it', async () => {
+    const email = `dup.phone.${Date.now()}@example.com`;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${server.url}/visitors-choice`);
+      await castVote(page, email, '5');
+      await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Thank you for your vote!');
+      await page.getByRole('button', { name: 'Submit another vote' }).click();
+
+      // The same e-mail again, offline: saved, and waiting in the header.
+      await ctx.setOffline(true);
+      await castVote(page, email, '6');
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Your vote is saved');
+      const waitingBadge = page.getByRole('button', { name: '1 waiting to send', exact: true });
+      await waitingBadge.click();
+      const panel = page.getByRole('region', { name: 'Waiting to send' });
+      await panel.waitFor();
+      const box = (await panel.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.y + box.height).toBeLessThanOrEqual(844);
+      expect(await panel.textContent()).toContain('Vote for catalog number 6');
+      // Keyboard: the panel has focus; Escape closes it and gives focus back to the badge.
+      expect(await panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      expect(await panel.count()).toBe(0);
+      expect(await waitingBadge.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      // Back online the server refuses it for good: not sent, with SPEC's reason, and no longer "waiting".
+      await ctx.setOffline(false);
+      await expect.poll(() => page.locator('h1').textContent(), { timeout: 30_000 }).toBe('Your vote could not be recorded');
+      const notSentBadge = page.getByRole('button', { name: '1 not sent', exact: true });
+      await notSentBadge.waitFor();
+      expect(await page.getByRole('button', { name: /waiting to send/ }).count()).toBe(0);
+      await notSentBadge.click();
+      const refused = page.getByRole('region', { name: 'Not sent' });
+      expect(await refused.locator('.outbox-reason').textContent()).toBe(
+        'Not sent: This email address has already been used to vote in this event',
+      );
+      expect(await refused.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      const refusedBox = (await refused.boundingBox())!;
+      expect(refusedBox.x).toBeGreaterThanOrEqual(0);
+      expect(refusedBox.x + refusedBox.width).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: 'test-results/screenshots/outbox-not-sent-phone.png' });
+      expect(await runAxe(page)).toEqual([]);
+
+      await refused.getByRole('button', { name: 'Dismiss' }).click();
+      await expect.poll(() => page.locator('.outbox-badge').count()).toBe(0);
+      // Gone from the device; the delivered first vote stays as it was.
+      const statuses = await page.evaluate(
+        ([name, voter]) =>
+          new Promise<string[]>((resolve, reject) => {
+            const open = indexedDB.open(name);
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+              all.onsuccess = () => {
+                const mine = (all.result as { status: string; payload: { email?: string } }[]).filter((i) => i.payload.email === voter);
+                open.result.close();
+                resolve(mine.map((i) => i.status));
+              };
+            };
+          }),
+        ['purrfect-show', email] as const,
+      );
+      expect(statuses).toEqual(['sent']);
+    } finally {
+      await ctx.setOffline(false);
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
   });
 
   it('shows the SPEC message on the form when the same e-mail votes again online', async () => {

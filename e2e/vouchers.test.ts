@@ -1,7 +1,8 @@
 // Voucher coupons on /pet-products/{id} (SPEC §2 "Vouchers", §4, §6, §8, §9): anonymous visitors get a
 // "Sign in" link; the signed-in demo visitor asks for a coupon through the outbox, gets exactly one e-mail
 // per request and one coupon per voucher type, and keeps the coupon (code and QR code) on the device,
-// offline too. An unverified visitor is told to verify first, with no Retry to loop on.
+// offline too; asking again on a second phone shows the coupon already issued, with no second e-mail. An
+// unverified visitor gets no button, but the reason and a new activation link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_USER } from '../server/seed/index.ts';
@@ -12,6 +13,7 @@ import { testClient } from '../tests/helpers/client.ts';
 import { mailsTo, uniqueEmail } from '../tests/helpers/mailbox.ts';
 import { openSyncedApp, screenshot, VIEWPORTS } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
+import { runAxe } from './axe.ts';
 
 interface AdvertiserRow {
   id: string;
@@ -162,7 +164,38 @@ describe('voucher coupons', () => {
     }
   });
 
-  it('tells an unverified visitor to verify first, sends nothing and offers no Retry to loop on', { timeout: 120_000 }, async () => {
+  it('on a second phone, asking again for a coupon already sent shows that coupon and sends no second e-mail', { timeout: 120_000 }, async () => {
+    const { rows } = await server.db.query<{ coupon_code: string }>(
+      `select coupon_code from public.coupons where email = $1 and advertiser_id = $2 and coupon_type = 'discount' and status = 'sent'`,
+      [DEMO_USER.email, advertiser.id],
+    );
+    const first = rows[0]?.coupon_code;
+    expect(first).toMatch(/^[A-Z0-9]{3}-DSC-\d{4}-\d{4}$/);
+    const mailsWithCode = async () => (await couponMails()).filter((m) => m.text_body.includes(first!)).length;
+    expect(await mailsWithCode()).toBe(1);
+
+    // A fresh browser profile: this phone has never asked, so it offers the button once.
+    const page = await openSyncedApp(browser, server, 'phone');
+    try {
+      await signIn(page);
+      await openAdvertiser(page);
+      await action(page, 'discount').getByRole('button', { name: 'Send me the discount coupon' }).click({ timeout: 15_000 });
+      await expect.poll(() => action(page, 'discount').getByRole('status').textContent(), { timeout: 20_000 }).toBe(SENT);
+      expect(await codeOf(page, 'discount')).toBe(first);
+      await qrOf(page, 'discount', first!).waitFor();
+      // Sent is the last state: nothing more to ask for, and still the one e-mail.
+      expect(await action(page, 'discount').getByRole('button').count()).toBe(0);
+      expect(await action(page, 'discount').getByRole('alert').count()).toBe(0);
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(await mailsWithCode()).toBe(1);
+      expect(await server.db.query(`select 1 from public.coupons where email = $1 and advertiser_id = $2 and coupon_type = 'discount'`, [DEMO_USER.email, advertiser.id]).then((r) => r.rows.length)).toBe(1);
+      await screenshot(page, 'voucher-second-phone', 'phone');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows an unverified visitor why there is no coupon button and how to verify, and offers it once verified', { timeout: 120_000 }, async () => {
     const who = { email: uniqueEmail('unverified'), password: 'Whiskers#2026' };
     const signUp = await testClient(server.url, server.config.anonKey).auth.signUp({
       email: who.email,
@@ -170,16 +203,30 @@ describe('voucher coupons', () => {
       options: { data: { first_name: 'Una', last_name: 'Verified' } },
     });
     expect(signUp.error).toBeNull();
-    const page = await openSyncedApp(browser, server, 'desktop');
+    const page = await openSyncedApp(browser, server, 'phone');
     try {
       await signIn(page, who);
       await openAdvertiser(page);
-      const button = action(page, 'discount').getByRole('button', { name: 'Send me the discount coupon' });
-      await button.click({ timeout: 15_000 });
-      await expect.poll(() => action(page, 'discount').getByRole('alert').textContent(), { timeout: 20_000 }).toBe(COUPON_MESSAGES.notVerified);
-      expect(await action(page, 'discount').getByRole('button', { name: 'Retry' }).count()).toBe(0);
-      const mails = (await mailsTo(server, who.email)).filter((m) => m.subject.includes('coupon'));
-      expect(mails).toHaveLength(0);
+      const discount = action(page, 'discount');
+      await discount.getByText(COUPON_MESSAGES.notVerified, { exact: true }).waitFor({ timeout: 15_000 });
+      expect(await discount.getByRole('button', { name: /coupon/i }).count()).toBe(0);
+      expect(await action(page, 'rebate').getByRole('button', { name: /coupon/i }).count()).toBe(0);
+      await screenshot(page, 'voucher-unverified', 'phone');
+      expect(await runAxe(page)).toEqual([]);
+
+      // How: a new activation link, to the account's own address.
+      const verificationMails = async () => (await mailsTo(server, who.email)).filter((m) => m.subject === 'Verify your PurrFect Show account');
+      const before = (await verificationMails()).length;
+      await discount.getByRole('button', { name: 'Resend verification e-mail' }).click();
+      await expect.poll(() => discount.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Verification e-mail sent');
+      await expect.poll(async () => (await verificationMails()).length).toBe(before + 1);
+      expect((await mailsTo(server, who.email)).filter((m) => m.subject.includes('coupon'))).toHaveLength(0);
+
+      // Verified (the link followed in the mail app), back on the page: the button is there.
+      await server.db.query('update public.users set verified = true where email = $1', [who.email]);
+      await page.reload();
+      await action(page, 'discount').getByRole('button', { name: 'Send me the discount coupon' }).waitFor({ timeout: 15_000 });
+      expect(await page.getByText(COUPON_MESSAGES.notVerified, { exact: true }).count()).toBe(0);
     } finally {
       await page.close();
     }

@@ -36,8 +36,19 @@ export const COUPON_MESSAGES = {
   signInAgain: 'Sign in again to send this coupon request.',
   /** Not in SPEC (§6 says only "signed-in"): send-coupon refuses accounts whose e-mail is not verified (403). */
   notVerified: 'Please verify your email address before requesting a coupon. Use the link in the e-mail we sent you, then try again.',
-  /** Not in SPEC: one coupon per advertiser and voucher type (409, permanent). */
+  /**
+   * Not in SPEC: one coupon per advertiser and voucher type. Builds before issue 16 got it as a 409 and keep it
+   * on refused outbox items; send-coupon now answers a second request with the coupon already issued.
+   */
   alreadySent: 'This coupon has already been sent to your email.',
+} as const;
+
+/** Not in SPEC: the "Resend verification e-mail" button, on the account screens and on a voucher. */
+export const VERIFICATION_MAIL_MESSAGES = {
+  resend: 'Resend verification e-mail',
+  sending: 'Sending...',
+  sent: 'Verification e-mail sent',
+  failed: 'Failed to send verification e-mail',
 } as const;
 
 /**

@@ -18,6 +18,7 @@ export type { CouponItem, CouponPayload, OutboxItem, OutboxStatus, VoteItem, Vot
 export type { SyncStatus };
 export { useSyncStatus };
 export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/messages.ts';
+export { outboxStanding, tallyOutbox, type OutboxStanding } from './outbox/list.ts';
 
 /** The page's one Dexie database. */
 export const db: ShowDb = showDb();

@@ -1,13 +1,15 @@
-// The voucher's action on /pet-products/{id} (SPEC §2 "Vouchers", §4, §6, §8): a signed-in visitor asks for the
-// coupon e-mail through the outbox and sees the request's live state; the sent coupon stays on the device
-// (code and QR code, also offline). An anonymous visitor gets a "Sign in" link instead.
+// The voucher's action on /pet-products/{id} (SPEC §2 "Vouchers", §4, §6, §8): a signed-in, verified visitor
+// asks for the coupon e-mail through the outbox and sees the request's live state (not requested → sent); the
+// sent coupon stays on the device (code and QR code, also offline). An anonymous visitor gets a "Sign in" link,
+// an unverified one the reason and a resend of the activation mail, instead of the button.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { queueCouponRequest, retryOutboxItem, useAuth, usePreloadedOutbox } from '../../data/backend.ts';
+import { discardOutboxItem, queueCouponRequest, retryOutboxItem, useAuth, usePreloadedOutbox } from '../../data/backend.ts';
 import { db, useSyncStatus, type Advertiser, type CouponItem } from '../../data/mirror.ts';
 import { CouponCard } from './coupon-card.tsx';
-import { COUPON_MESSAGES as SHARED_COUPON_MESSAGES } from '../../../shared/messages.ts';
+import { COUPON_MESSAGES as SHARED_COUPON_MESSAGES, VERIFICATION_MAIL_MESSAGES } from '../../../shared/messages.ts';
+import { resendVerificationMail, useEmailVerified } from './email-verification.ts';
 import { couponValue, isSentCoupon, type CouponKind } from './coupon-value.ts';
 import { paths } from '../../../shared/paths.ts';
 
@@ -38,17 +40,7 @@ function useCouponRequests(userId: string | null, advertiserId: number, kind: Co
 
 const loginHref = (advertiserId: number) => paths.login(paths.advertiser(advertiserId));
 
-/**
- * Refusals the server gives for good, whatever is retried: the account is not verified, or this coupon
- * was already sent (one per advertiser and type). They get no Retry button; a new request after
- * verifying is the visitor's own step.
- */
-const PERMANENT_REFUSALS: ReadonlySet<string> = new Set([COUPON_MESSAGES.notVerified, COUPON_MESSAGES.alreadySent]);
-const isPermanentRefusal = (item: CouponItem | undefined) =>
-  item?.status === 'failed' && item.lastError !== null && PERMANENT_REFUSALS.has(item.lastError);
-
-function RequestState({ item, online, advertiserId }: { item: CouponItem; online: boolean; advertiserId: number }) {
-  const retry = () => void retryOutboxItem(item.id);
+function RequestState({ item, online }: { item: CouponItem; online: boolean }) {
   switch (item.status) {
     case 'queued': {
       const text = !online
@@ -75,13 +67,20 @@ function RequestState({ item, online, advertiserId }: { item: CouponItem; online
         </p>
       );
     case 'failed': {
-      if (isPermanentRefusal(item)) {
+      if (item.lastError === COUPON_MESSAGES.alreadySent) {
+        // Refused by a build before issue 16; asked again, the server now answers with the coupon itself.
         return (
-          <p className="error-box" role="alert">
-            {item.lastError}
-          </p>
+          <>
+            <p className="outbox-status coupon-status" role="status">
+              {COUPON_MESSAGES.alreadySent}
+            </p>
+            <button type="button" className="secondary" onClick={() => void retryOutboxItem(item.id)}>
+              Show my coupon
+            </button>
+          </>
         );
       }
+      // Refused for good (not verified, voucher withdrawn, …): the reason, and Dismiss; asking again is the button's job.
       const reason = item.lastError && item.lastError !== COUPON_MESSAGES.failed ? item.lastError : null;
       return (
         <>
@@ -89,20 +88,21 @@ function RequestState({ item, online, advertiserId }: { item: CouponItem; online
             {COUPON_MESSAGES.failed}
             {reason && <span className="coupon-error-reason"> {reason}</span>}
           </p>
-          <button type="button" className="secondary" onClick={retry}>
-            Retry
+          <button type="button" className="secondary" onClick={() => void discardOutboxItem(item.id)}>
+            Dismiss
           </button>
         </>
       );
     }
-    case 'needs_sign_in':
+    case 'needs_sign_in': {
+      const retry = () => void retryOutboxItem(item.id);
       return (
         <>
           <p className="outbox-status outbox-needs_sign_in coupon-status" role="status">
             {item.lastError ?? COUPON_MESSAGES.signInAgain}
           </p>
           <span className="voucher-action-row">
-            <Link to={loginHref(advertiserId)} className="button">
+            <Link to={loginHref(item.payload.advertiser_id)} className="button">
               Sign in
             </Link>
             <button type="button" className="secondary" onClick={retry}>
@@ -111,7 +111,36 @@ function RequestState({ item, online, advertiserId }: { item: CouponItem; online
           </span>
         </>
       );
+    }
   }
+}
+
+/** Instead of the button while the account's e-mail is not verified: why, and a new activation link. */
+function VerifyFirst({ email }: { email: string }) {
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
+  async function resend() {
+    setSending(true);
+    setNotice(null);
+    setNotice(await resendVerificationMail(email));
+    setSending(false);
+  }
+  return (
+    <div className="voucher-verify">
+      <p className="voucher-verify-text">{COUPON_MESSAGES.notVerified}</p>
+      <p className="hint">
+        The link goes to <span className="voucher-verify-email">{email}</span>.
+      </p>
+      {notice && (
+        <p className={notice.ok ? 'success-box' : 'error-box'} role={notice.ok ? 'status' : 'alert'}>
+          {notice.message}
+        </p>
+      )}
+      <button type="button" className="secondary" disabled={sending} onClick={() => void resend()}>
+        {sending ? VERIFICATION_MAIL_MESSAGES.sending : VERIFICATION_MAIL_MESSAGES.resend}
+      </button>
+    </div>
+  );
 }
 
 export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; kind: CouponKind }) {
@@ -120,6 +149,7 @@ export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; ki
   const { online } = useSyncStatus();
   const userId = auth.user?.id ?? null;
   const requests = useCouponRequests(userId, advertiser.id, kind);
+  const verified = useEmailVerified(userId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -149,8 +179,12 @@ export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; ki
   const latest = requests?.[0];
   const lastSent = requests?.find(isSentCoupon);
   const pending = latest?.status === 'queued' || latest?.status === 'sending';
-  // One coupon per advertiser and type: once sent (here or on another device), there is nothing more to ask for.
+  // SPEC §4: not requested → sent. Once sent there is nothing more to ask for: the coupon is shown instead.
   const alreadySent = lastSent !== undefined || (latest?.status === 'failed' && latest.lastError === COUPON_MESSAGES.alreadySent);
+  // The server refuses unverified accounts: say so instead of offering the button (unknown offline: ask anyway).
+  const mustVerify = verified === false && !alreadySent;
+  // A refusal for not being verified is said by VerifyFirst, or is history once verified.
+  const settledRefusal = latest?.status === 'failed' && latest.lastError === COUPON_MESSAGES.notVerified && verified != null;
 
   async function request() {
     setBusy(true);
@@ -166,18 +200,19 @@ export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; ki
 
   return (
     <div className="voucher-action" data-voucher-action={kind}>
-      {!alreadySent && (
-        <button type="button" onClick={() => void request()} disabled={busy || pending || requests === undefined}>
+      {!alreadySent && !mustVerify && (
+        <button type="button" onClick={() => void request()} disabled={busy || pending || requests === undefined || verified === undefined}>
           {`Send me the ${kind} coupon`}
         </button>
       )}
+      {mustVerify && <VerifyFirst email={user.email} />}
       {error !== null && (
         <p className="error-box" role="alert">
           {COUPON_MESSAGES.failed}
           {error && <span className="coupon-error-reason"> {error}</span>}
         </p>
       )}
-      {latest && <RequestState item={latest} online={online} advertiserId={advertiser.id} />}
+      {latest && !settledRefusal && <RequestState item={latest} online={online} />}
       {lastSent && (
         <CouponCard
           code={lastSent.result.coupon_code}

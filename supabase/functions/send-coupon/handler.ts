@@ -1,6 +1,7 @@
 // send-coupon: issues a voucher coupon to the signed-in visitor and e-mails it (SPEC §2 vouchers, §9 code).
 // The request id is the idempotency key: a replay returns the coupon already sent, never a second e-mail.
-// Only verified accounts get coupons, one per advertiser and voucher type (the coupons table enforces both too).
+// Only verified accounts get coupons, one per advertiser and voucher type (the coupons table enforces both too);
+// asking again under a new request id returns the coupon already issued, without mailing it again.
 import { z } from 'zod';
 import { bearer, json, preflight, readJson } from '../_shared/http.ts';
 import type { FunctionDeps, Handler } from '../_shared/deps.ts';
@@ -27,7 +28,6 @@ export const MESSAGES = {
   inProgress: 'This coupon request is already being sent.',
   keyReused: 'This request id belongs to another coupon request.',
   notVerified: COUPON_MESSAGES.notVerified,
-  alreadySent: COUPON_MESSAGES.alreadySent,
   mailFailed: COUPON_MESSAGES.failed,
 } as const;
 
@@ -153,20 +153,21 @@ export function createSendCouponHandler(deps: FunctionDeps): Handler {
 
 /**
  * The answer when this visitor already holds (or is being sent) this advertiser's coupon of this type
- * under another request id: one coupon per advertiser and type. A claim that died mid-send is cleared.
+ * under another request id: one coupon per advertiser and type. A sent one is returned again (asking on a
+ * second phone shows the coupon already issued) with no second e-mail. A claim that died mid-send is cleared.
  */
 async function earlierCoupon(deps: FunctionDeps, userId: string, advertiserId: number, couponType: CouponType): Promise<Response | null> {
   const found = await deps.admin
     .from('coupons')
-    .select('id, status, created_at')
+    .select('*')
     .eq('user_id', userId)
     .eq('advertiser_id', advertiserId)
     .eq('coupon_type', couponType)
     .maybeSingle();
   if (found.error) return json(500, { error: found.error.message });
-  const row = found.data as Pick<CouponRow, 'id' | 'status' | 'created_at'> | null;
+  const row = found.data as CouponRow | null;
   if (!row) return null;
-  if (row.status === 'sent') return json(409, { error: MESSAGES.alreadySent, code: 'coupon_already_sent' });
+  if (row.status === 'sent') return json(200, publicCoupon(row, true));
   if (deps.now() - Date.parse(row.created_at) < STALE_CLAIM_MS) {
     return json(409, { error: MESSAGES.inProgress, retryable: true }, { 'Retry-After': '30' });
   }
