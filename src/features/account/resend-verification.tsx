@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ErrorBox } from '../../ui/states.tsx';
 import { requestVerificationMail } from './account-api.ts';
 import { TextField } from './fields.tsx';
-import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
+import { ACCOUNT_MESSAGES, VERIFICATION_MAIL_MESSAGES } from '../../../shared/messages.ts';
 import { functionErrorMessage, looksLikeEmail } from './messages.ts';
 
 export interface Notice {
@@ -14,9 +14,9 @@ export interface Notice {
 /** Asks for (another) activation mail; resolves to the text to show (SPEC §5 "Registration resend"). */
 export async function sendVerification(email: string): Promise<Notice> {
   const answer = await requestVerificationMail(email);
-  if (!answer.ok) return { ok: false, message: await functionErrorMessage(answer.error, 'Failed to send verification e-mail') };
+  if (!answer.ok) return { ok: false, message: await functionErrorMessage(answer.error, VERIFICATION_MAIL_MESSAGES.failed) };
   if (answer.reply?.sent === false && answer.reply.message) return { ok: true, message: answer.reply.message };
-  return { ok: true, message: 'Verification e-mail sent' };
+  return { ok: true, message: VERIFICATION_MAIL_MESSAGES.sent };
 }
 
 export function NoticeLine({ notice }: { notice: Notice | null }) {
@@ -65,7 +65,7 @@ export function ResendVerification({ email: knownEmail, initialNotice = null }: 
       )}
       <NoticeLine notice={notice} />
       <button type="button" className="secondary" disabled={sending} onClick={() => void resend()}>
-        {sending ? 'Sending...' : 'Resend verification e-mail'}
+        {sending ? VERIFICATION_MAIL_MESSAGES.sending : VERIFICATION_MAIL_MESSAGES.resend}
       </button>
     </div>
   );
