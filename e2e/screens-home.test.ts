@@ -50,9 +50,21 @@ describe('home and Visitor’s Choice on a phone', () => {
       await expect.poll(() => tile.getByRole('img').getAttribute('aria-label')).toBe(`Clock showing 16:10 at the venue (${live.time_zone})`);
       expect(await tile.locator('.tile-clock-zone').textContent()).toBe(`Time at the venue (${live.time_zone})`);
 
+      // The first session on at 16:10, by start time, and how many are on.
+      const on = (
+        await server.db.query<{ title: string; start_time: string; end_time: string; location: string }>(
+          `select title, start_time::text, end_time::text, location from public.event_schedule
+            where event_id = $1 and schedule_date = $2 and start_time <= '16:10' and end_time >= '16:10' order by start_time, end_time, id`,
+          [live.id, best.schedule_date],
+        )
+      ).rows;
+      expect(on.map((s) => s.title)).toContain('Best in Show');
       const strip = page.getByRole('region', { name: `Now at ${live.name}` });
-      expect(await strip.getByRole('heading', { name: 'On now' }).count()).toBe(1);
-      expect(await strip.locator('.show-now-title').allTextContents()).toContain('Best in Show');
+      const onNow = strip.locator('.show-now-group').first();
+      expect(await onNow.locator('h3').textContent()).toBe(on.length > 1 ? `On now (${on.length})` : 'On now');
+      expect(await onNow.locator('.show-now-title').textContent()).toBe(on[0]!.title);
+      expect(await onNow.locator('.show-now-when').textContent()).toBe(`${on[0]!.start_time.slice(0, 5)}–${on[0]!.end_time.slice(0, 5)} · ${on[0]!.location}`);
+      expect(await strip.locator('.show-now-group h3').nth(1).textContent()).toMatch(/^Up next/);
       expect(await strip.getByRole('link', { name: 'See the full schedule' }).getAttribute('href')).toBe('/schedule');
 
       // Signed out: the invitation to register, with a link.

@@ -66,7 +66,7 @@ export function HomePage() {
           <Link to="/events">View Events</Link>
         </p>
       </section>
-      {show && <NowAtShow show={show} />}
+      <NowAtShow show={show} />
       <ul className="tiles">
         {TILES.map((t) => {
           const picture = 'picture' in t ? pictures[t.picture] : undefined;

@@ -1,7 +1,7 @@
 // What the home page knows of the show the visitor is at, from the local mirror: the active event
 // (shared/schedule.ts, the one the schedule and the vote use) and its programme.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
+import { db, useSyncStatus, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
 import { activeEvent } from '../../../shared/schedule.ts';
 
 export interface ShowNow {
@@ -15,7 +15,11 @@ async function loadShowNow(): Promise<ShowNow | null> {
   return { event, sessions: await db.event_schedule.where('event_id').equals(event.id).toArray() };
 }
 
-/** The active event and its sessions; undefined while the mirror answers, null when no event is left. */
+/** The active event and its sessions; undefined until known (a first visit's first sync), null when no event is left. */
 export function useShowNow(): ShowNow | null | undefined {
-  return useLiveQuery(loadShowNow, []);
+  const show = useLiveQuery(loadShowNow, []);
+  const sync = useSyncStatus();
+  // An empty mirror before the first sync says nothing yet about the show.
+  if (show === null && sync.lastSyncedAt === null && !sync.lastError) return undefined;
+  return show;
 }
