@@ -135,7 +135,7 @@ describe('axe on every screen', () => {
 
       await go(`/catteries/${ids.cattery}?returnUrl=/breeders`);
       await expect.poll(() => page.locator('main h1').first().textContent()).not.toBe('Certified Breeders');
-      await page.locator('.leaflet-marker-icon').waitFor({ timeout: 15_000 });
+      await page.locator('.show-map-open').first().waitFor({ timeout: 15_000 });
       await expectNoViolations(`/catteries/${ids.cattery}`);
     });
 
@@ -146,7 +146,7 @@ describe('axe on every screen', () => {
 
       await go(`/events/${ids.event}`);
       await expect.poll(() => page.locator('main h1').first().textContent()).not.toBe('Upcoming Events');
-      await page.locator('.leaflet-marker-icon').waitFor({ timeout: 15_000 });
+      await page.locator('.show-map-open').first().waitFor({ timeout: 15_000 });
       await expectNoViolations(`/events/${ids.event}`);
 
       await go('/schedule');
@@ -164,7 +164,7 @@ describe('axe on every screen', () => {
       await go(`/pet-products/${ids.advertiser}`);
       await expect.poll(() => page.locator('main h1').first().textContent()).not.toBe('Pet Products');
       await page.locator('.product-carousel').waitFor();
-      await page.locator('.leaflet-marker-icon').waitFor({ timeout: 15_000 });
+      await page.locator('.show-map-open').first().waitFor({ timeout: 15_000 });
       await expectNoViolations(`/pet-products/${ids.advertiser}`);
     });
 
@@ -250,7 +250,7 @@ describe('axe on every screen', () => {
       const voucher = page.locator(`[data-voucher-action="${kind}"]`);
       await voucher.getByRole('button', { name: `Send me the ${kind} coupon` }).click({ timeout: 15_000 });
       await expect.poll(() => voucher.getByRole('status').textContent(), { timeout: 20_000 }).toBe('Coupon sent to your email');
-      await page.locator('.leaflet-marker-icon').waitFor({ timeout: 15_000 });
+      await page.locator('.show-map-open').first().waitFor({ timeout: 15_000 });
       await expectNoViolations(`/pet-products/${ids.advertiser} signed in, coupon sent`);
 
       await go('/profile');

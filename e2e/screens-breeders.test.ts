@@ -24,6 +24,8 @@ interface Sample {
   labels: number;
   litters: number;
   images: number;
+  latitude: number;
+  longitude: number;
 }
 
 /** Today in this machine's time zone, which the browser shares. */
@@ -53,7 +55,7 @@ beforeAll(async () => {
             (select min(extract(year from b.certification_date::date))::int from public.cattery_has_breed b where b.cattery_id = c.id) as since,
             (select count(*)::int from public.cattery_has_quality_label q where q.cattery_id = c.id) as labels,
             (select count(*)::int from public.litters l where l.cattery_id = c.id) as litters,
-            coalesce(array_length(c.detail_images, 1), 0) as images
+            coalesce(array_length(c.detail_images, 1), 0) as images, c.latitude::float8 as latitude, c.longitude::float8 as longitude
        from public.catteries c join public.organizations o on o.id = c.organization_id
       where c.latitude is not null and c.longitude is not null and o.abbreviation is not null
       order by (select count(*) from public.cattery_has_quality_label q where q.cattery_id = c.id and q.expiration_date < current_date) > 0 desc,
@@ -133,12 +135,20 @@ describe.each(['phone', 'desktop'] as ViewportName[])('breeder screens on a %s',
     expect(await contact.getByRole('link', { name: sample.phone }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
     expect(await page.getByRole('heading', { name: 'About Us' }).count()).toBe(1);
 
-    // Keyless map: the marker on a plain background, no tile images, and the address beside it.
-    const map = page.getByRole('region', { name: `Map of ${sample.name}` });
-    await expect.poll(() => map.locator('.leaflet-marker-icon').count(), { timeout: 15_000 }).toBe(1);
-    expect(await map.locator('img').count()).toBe(0);
-    expect(await map.locator('.leaflet-tile-pane').evaluate((el) => el.children.length)).toBe(0);
-    expect(await map.textContent()).toContain(`${sample.city}, ${sample.country}`);
+    // No maps key: no map at all (no tiles, no zoom buttons), the address as text and Open in Maps links.
+    const location = page.getByRole('region', { name: 'Location' });
+    const directions = location.getByRole('region', { name: `Directions to ${sample.name}` });
+    await expect.poll(() => directions.getByRole('link', { name: 'Open in Maps' }).getAttribute('href')).toMatch(
+      new RegExp(`^geo:${sample.latitude},${sample.longitude}\\?q=${sample.latitude},${sample.longitude}\\(`),
+    );
+    expect(await directions.getByRole('link', { name: 'Open in OpenStreetMap' }).getAttribute('href')).toBe(
+      `https://www.openstreetmap.org/?mlat=${sample.latitude}&mlon=${sample.longitude}#map=15/${sample.latitude}/${sample.longitude}`,
+    );
+    expect(await directions.locator('.show-map-address').textContent()).toContain(`${sample.city}, ${sample.country}`);
+    expect(await location.locator('.leaflet-container, img').count()).toBe(0);
+    expect(await location.getByRole('button', { name: /zoom/i }).count()).toBe(0);
+    const open = await directions.getByRole('link', { name: 'Open in Maps' }).boundingBox();
+    expect(open!.height).toBeGreaterThanOrEqual(44);
 
     // Quality labels with en-GB dates; expired ones are marked.
     const labels = page.locator('.quality-label');
@@ -192,7 +202,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('breeder screens on a %s',
     await expect.poll(() => page.locator('h1').textContent()).toBe('Cattery not found');
   });
 
-  it('lists the breeders and shows a cattery map with the network off', async () => {
+  it('lists the breeders and shows a cattery’s address and Open in Maps with the network off', async () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await page.context().setOffline(true);
     try {
@@ -200,8 +210,8 @@ describe.each(['phone', 'desktop'] as ViewportName[])('breeder screens on a %s',
       await page.reload();
       await expect.poll(() => page.locator('.cattery-card').count()).toBe(catteryCount);
       await page.goto(`${server.url}/catteries/${slug()}`);
-      const map = page.getByRole('region', { name: `Map of ${sample.name}` });
-      await expect.poll(() => map.locator('.leaflet-marker-icon').count(), { timeout: 15_000 }).toBe(1);
+      const directions = page.getByRole('region', { name: `Directions to ${sample.name}` });
+      await expect.poll(() => directions.getByRole('link', { name: 'Open in Maps' }).count(), { timeout: 15_000 }).toBe(1);
     } finally {
       await page.context().setOffline(false);
     }

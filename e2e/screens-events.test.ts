@@ -1,7 +1,7 @@
 // Kittens, litters, events and the schedule in a real browser, at phone and desktop size, read from
 // the mirror: loaded and not-found states, the schedule under a fixed clock in the venue's zone, offline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { addDaysToDate, formatDateEnGb, formatScheduleDay, zonedDateTime, zonedTimeToInstant } from '../shared/dates.ts';
 import { openSyncedApp, screenshot, VIEWPORTS, type ViewportName } from './app-page.ts';
@@ -185,8 +185,12 @@ describe('kittens, litters, events and schedule screens', () => {
         `${live.postal_code} ${live.city}`,
         live.country,
       ]);
-      const map = location.getByRole('region', { name: `Map of ${live.venue_name}` });
-      expect(await map.count()).toBe(1);
+      // No maps key: no map, the address above and Open in Maps links (the phone's app, or the web).
+      const directions = location.getByRole('region', { name: `Directions to ${live.venue_name}` });
+      expect(await directions.getByRole('link', { name: 'Open in Maps' }).getAttribute('href')).toMatch(/^geo:-?\d+(\.\d+)?,-?\d+(\.\d+)?\?q=/);
+      expect(await directions.getByRole('link', { name: 'Open in OpenStreetMap' }).getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
+      expect(await location.locator('.leaflet-container').count()).toBe(0);
+      expect(await location.getByRole('button', { name: /zoom/i }).count()).toBe(0);
 
       const schedule = page.getByRole('region', { name: 'Schedule', exact: true });
       const dates = [...new Set(liveSessions.map((s) => s.schedule_date))];
@@ -212,7 +216,7 @@ describe('kittens, litters, events and schedule screens', () => {
     it('/schedule: the three sections and the clock', async () => {
       await go('/schedule');
       await expect.poll(() => page.locator('h1').textContent()).toBe('Schedule');
-      for (const name of ['Happening Now!', 'Up Next', 'Upcoming Sessions']) {
+      for (const name of ['Happening Now!', 'Up Next', 'Day by day']) {
         // The sections render once the live query over the mirror answers, just after the heading.
         await expect.poll(() => page.getByRole('heading', { name, exact: true }).count(), { message: name }).toBe(1);
       }
@@ -243,11 +247,11 @@ describe('kittens, litters, events and schedule screens', () => {
       await go('/schedule');
       const nowSection = page.getByRole('region', { name: 'Happening Now!' });
       await expect.poll(() => nowSection.locator('.session-title').allTextContents()).toContain('Best in Show');
-      expect(await nowSection.getByRole('link').filter({ hasText: 'Best in Show' }).getAttribute('href')).toBe(`/events/${live.id}`);
+      expect(await nowSection.getByRole('link').filter({ hasText: 'Best in Show' }).getAttribute('href')).toBe(`/events/${live.id}#session-${best.id}`);
       const next = await page.getByRole('region', { name: 'Up Next' }).locator('.session-time').allTextContents();
       expect(next.length).toBeGreaterThan(0);
       expect(next.every((t) => t.startsWith('17:00'))).toBe(true);
-      const upcoming = page.getByRole('region', { name: 'Upcoming Sessions' });
+      const upcoming = page.getByRole('region', { name: 'Day by day' });
       expect(days([(await upcoming.locator('h3').first().textContent())!])).toEqual([day(best.schedule_date)]);
       // The clock shows the venue's time, and the zone is named unless the browser is in it; sessions
       // of later events in other zones name theirs.
@@ -255,11 +259,13 @@ describe('kittens, litters, events and schedule screens', () => {
       const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
       const note = page.locator('.schedule-zone-note');
       if (browserZone === live.time_zone) expect(await note.count()).toBe(0);
-      else expect(await note.textContent()).toBe(`Times are in ${live.time_zone} time unless marked otherwise (your device is set to ${browserZone}).`);
-      const london = events.find((e) => e.time_zone === 'Europe/London')!;
-      expect(await upcoming.locator('.session').filter({ hasText: london.name }).first().locator('.session-zone').textContent()).toBe('Europe/London time');
+      else expect(await note.textContent()).toBe(`Times are in ${live.time_zone} time (your device is set to ${browserZone}).`);
       expect(await nowSection.locator('.session-zone').count()).toBe(0);
       await screenshot(page, 'schedule-happening-now', viewport);
+      // All events, one tap away: sessions of later events in other zones name theirs.
+      await page.getByRole('group', { name: 'Event' }).getByRole('button', { name: 'All events' }).click();
+      const london = events.find((e) => e.time_zone === 'Europe/London')!;
+      await expect.poll(() => upcoming.locator('.session').filter({ hasText: london.name }).first().locator('.session-zone').textContent()).toBe('Europe/London time');
 
       // The day after the live event: nothing on or next, later events still listed by day.
       await page.clock.setFixedTime(zonedTimeToInstant(addDaysToDate(live.end_date, 1), '12:00', live.time_zone));
@@ -272,7 +278,7 @@ describe('kittens, litters, events and schedule screens', () => {
       const last = events.at(-1)!;
       await page.clock.setFixedTime(zonedTimeToInstant(addDaysToDate(last.end_date, 2), '12:00', last.time_zone));
       await go('/schedule');
-      await expect.poll(() => upcoming.textContent()).toBe('Upcoming SessionsNo upcoming events found');
+      await expect.poll(() => upcoming.textContent()).toBe('Day by dayNo upcoming events found');
       expect(await page.getByRole('region', { name: 'Happening Now!' }).textContent()).toBe('Happening Now!No events at this moment');
       expect(await page.getByRole('region', { name: 'Up Next' }).textContent()).toBe('Up NextNo upcoming events in the next 2 hours');
       await screenshot(page, 'schedule-empty', viewport);
@@ -280,6 +286,74 @@ describe('kittens, litters, events and schedule screens', () => {
       await go('/events');
       await expect.poll(() => page.locator('.state-empty').textContent()).toBe('No events found');
     });
+  });
+
+  it('/schedule on a phone: the running event first, ended sessions say Ended, a now line, a location filter, links to the programme', async () => {
+    const page = await openSyncedApp(browser, server, 'phone');
+    try {
+      const best = liveSessions.find((s) => s.title === 'Best in Show')!;
+      const at = (time: string) => zonedTimeToInstant(best.schedule_date, time, live.time_zone).getTime();
+      const during = new Date(at(best.start_time) + 10 * MINUTE_MS);
+      await page.clock.setFixedTime(during);
+      await page.goto(`${server.url}/schedule`);
+
+      // The running event is chosen; the others are one tap away.
+      const chooser = page.getByRole('group', { name: 'Event' });
+      await expect.poll(() => chooser.getByRole('button', { pressed: true }).textContent()).toContain(live.name);
+      expect(await chooser.getByRole('button', { pressed: false }).count()).toBeGreaterThan(0);
+      expect(await page.locator('.schedule-showing').textContent()).toBe(`Showing ${live.name}`);
+      const hrefs = (where: Locator) => where.locator('.session a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+      const all = await hrefs(page.locator('main'));
+      expect(all.length).toBeGreaterThan(0);
+      expect(all.every((h) => h.startsWith(`/events/${live.id}#session-`))).toBe(true);
+
+      // Today: the sessions over by 16:10 are listed as "Ended", in words; those on now and next are not repeated.
+      const today = page.locator('.schedule-day').filter({ has: page.locator(`time[datetime="${best.schedule_date}"]`) });
+      const ended = liveSessions.filter((s) => s.schedule_date === best.schedule_date && at(s.end_time) < during.getTime());
+      expect(ended.length).toBeGreaterThan(0);
+      expect(await today.locator('.session.is-ended').count()).toBe(ended.length);
+      expect(await today.locator('.session.is-ended .session-ended').allTextContents()).toEqual(ended.map(() => 'Ended'));
+      const onTop = [...(await hrefs(page.getByRole('region', { name: 'Happening Now!' }))), ...(await hrefs(page.getByRole('region', { name: 'Up Next' })))];
+      expect(onTop).toContain(`/events/${live.id}#session-${best.id}`);
+      const dayList = await hrefs(page.getByRole('region', { name: 'Day by day' }));
+      expect(dayList.filter((h) => onTop.includes(h))).toEqual([]);
+
+      // The now line, and Jump to now brings it into view with focus.
+      const line = page.locator('#schedule-now-line');
+      expect(await line.locator('.schedule-now-line-label').textContent()).toBe('Now, 16:10');
+      await page.getByRole('button', { name: 'Jump to now' }).click();
+      await expect.poll(() => line.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(async () => {
+        const box = (await line.boundingBox())!;
+        return box.y > 0 && box.y + box.height < 844;
+      }).toBe(true);
+      await screenshot(page, 'schedule-now-line', 'phone');
+
+      // One location only.
+      await page.getByLabel('Location').selectOption('Main Ring');
+      await expect.poll(() => page.locator('.schedule-showing').textContent()).toBe(`Showing ${live.name}, Main Ring only`);
+      const locations = await page.locator('main .session-location').allTextContents();
+      // Best in Show is on the show's first day: every Main Ring session is listed, in Now, Up Next or by day.
+      expect(locations.length).toBe(liveSessions.filter((s) => s.location === 'Main Ring').length);
+      expect(new Set(locations)).toEqual(new Set(['Main Ring']));
+      expect(new URL(page.url()).searchParams.get('location')).toBe('Main Ring');
+
+      // A session links to its place in the event's programme, not the top of the page.
+      const later = page.getByRole('region', { name: 'Day by day' }).locator('.session:not(.is-ended) a').last();
+      const href = (await later.getAttribute('href'))!;
+      const anchor = href.split('#')[1]!;
+      await later.click();
+      await page.waitForURL(`**${href}`);
+      const target = page.locator(`#${anchor}`);
+      await expect.poll(() => target.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
+      expect(await target.getAttribute('class')).toContain('is-linked');
+      const box = (await target.boundingBox())!;
+      expect(box.y).toBeGreaterThan(0);
+      expect(box.y + box.height).toBeLessThan(844);
+      await screenshot(page, 'event-session-anchor', 'phone');
+    } finally {
+      await page.close();
+    }
   });
 
   it('classifies in the venue zone when the phone is set to a zone on another date', async () => {
@@ -297,9 +371,8 @@ describe('kittens, litters, events and schedule screens', () => {
       await page.goto(`${server.url}/schedule`);
       const nowSection = page.getByRole('region', { name: 'Happening Now!' });
       await expect.poll(() => nowSection.locator('.session-title').allTextContents()).toContain('Best in Show');
-      expect(await page.locator('.schedule-zone-note').textContent()).toBe(
-        `Times are in ${live.time_zone} time unless marked otherwise (your device is set to ${phoneZone}).`,
-      );
+      // One event shown (the running one): its zone, and no other zones to mark.
+      expect(await page.locator('.schedule-zone-note').textContent()).toBe(`Times are in ${live.time_zone} time (your device is set to ${phoneZone}).`);
       expect(await page.locator('.schedule-clock').textContent()).toBe(`16:10:00 at the venue (${live.time_zone})`);
 
       await page.goto(`${server.url}/events/${live.id}`);

@@ -17,6 +17,9 @@ export function pathParam(path: string): string {
   return encodeURIComponent(path).replace(/%2F/gi, '/');
 }
 
+/** The id of a session's entry in its event's programme, the target of a schedule link. */
+export const sessionAnchor = (sessionId: number): string => `session-${sessionId}`;
+
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
 export const paths = {
@@ -26,6 +29,8 @@ export const paths = {
     `/catteries/${catterySlug(catteryName)}${returnUrl === undefined ? '' : `?returnUrl=${pathParam(returnUrl)}`}`,
   litter: (id: number) => `/litters/${segment(id)}`,
   event: (id: number) => `/events/${segment(id)}`,
+  /** A session's place in its event's programme (the event page scrolls to the anchor). */
+  eventSession: (eventId: number, sessionId: number) => `/events/${segment(eventId)}#${sessionAnchor(sessionId)}`,
   advertiser: (id: number) => `/pet-products/${segment(id)}`,
   /** Sign-in, then on to `next` (a same-app path). */
   login: (next?: string) => (next === undefined ? '/login' : `/login?next=${pathParam(next)}`),

@@ -39,11 +39,29 @@ export function sessionBounds(s: ScheduleSession, timeZone: string = deviceTimeZ
   return { start: new Date(instantMs(s.schedule_date, s.start_time, timeZone)), end: new Date(instantMs(s.schedule_date, s.end_time, timeZone)) };
 }
 
+/** A session in the day-by-day programme: still to come (beyond Up Next), or over ("Ended"). */
+export interface ProgrammeItem<S extends ScheduleSession> {
+  session: S;
+  ended: boolean;
+}
+
+/** One day of the programme, without the sessions already listed under Happening Now and Up Next. */
+export interface ProgrammeDay<S extends ScheduleSession> {
+  date: string;
+  items: ProgrammeItem<S>[];
+  /** Today at the venue: where the "now" line goes (before items[nowLineAt]); null on other days. */
+  nowLineAt: number | null;
+  /** Every session of the day has ended (an earlier day of a running event). */
+  past: boolean;
+}
+
 export interface ClassifiedSchedule<S extends ScheduleSession> {
   now: S[];
   next: S[];
   /** Sessions whose end is still ahead, on days from today on, grouped by date in order. */
   upcomingByDay: { date: string; sessions: S[] }[];
+  /** Every day of the given sessions in order, ended sessions marked, Now and Up Next left out. */
+  days: ProgrammeDay<S>[];
 }
 
 /**
@@ -78,17 +96,34 @@ export function classifySchedule<S extends ScheduleSession>(
     a.s.schedule_date !== b.s.schedule_date ? (a.s.schedule_date < b.s.schedule_date ? -1 : 1) : a.start - b.start || a.end - b.end || a.s.id - b.s.id,
   );
 
-  const out: ClassifiedSchedule<S> = { now: [], next: [], upcomingByDay: [] };
+  const out: ClassifiedSchedule<S> = { now: [], next: [], upcomingByDay: [], days: [] };
+  const todayDates = new Set<string>();
   for (const { s, today, start, end } of timed) {
     const isToday = s.schedule_date === today;
-    if (isToday && start <= t && t <= end) out.now.push(s);
-    else if (isToday && start > t && start - t <= UP_NEXT_WINDOW_MS) out.next.push(s);
+    const isNow = isToday && start <= t && t <= end;
+    const isNext = !isNow && isToday && start > t && start - t <= UP_NEXT_WINDOW_MS;
+    if (isToday) todayDates.add(s.schedule_date);
+    if (isNow) out.now.push(s);
+    else if (isNext) out.next.push(s);
     if (end > t && s.schedule_date >= today) {
       const last = out.upcomingByDay.at(-1);
       if (last?.date === s.schedule_date) last.sessions.push(s);
       else out.upcomingByDay.push({ date: s.schedule_date, sessions: [s] });
     }
+
+    let day = out.days.at(-1);
+    if (day?.date !== s.schedule_date) {
+      day = { date: s.schedule_date, items: [], nowLineAt: null, past: true };
+      out.days.push(day);
+    }
+    const ended = end < t;
+    if (!ended) day.past = false;
+    // Sessions run in start order, so the line sits after the last one that has started.
+    if (isToday && day.nowLineAt === null && start > t) day.nowLineAt = day.items.length;
+    if (!isNow && !isNext) day.items.push({ session: s, ended });
   }
+  // Today's day with nothing left to start: the line closes it.
+  for (const day of out.days) if (todayDates.has(day.date)) day.nowLineAt ??= day.items.length;
   return out;
 }
 
@@ -111,6 +146,11 @@ export function eventTimeZone(event: { time_zone?: string | null } | undefined):
 export function timeZoneNote(venueZone: string, deviceZone: string = deviceTimeZone(), othersMarked = false): string | null {
   if (sameTimeZone(venueZone, deviceZone)) return null;
   return `Times are in ${venueZone} time${othersMarked ? ' unless marked otherwise' : ''} (your device is set to ${deviceZone}).`;
+}
+
+/** What follows a clock showing the venue's time: "at the venue (Europe/Amsterdam)". */
+export function venueClockNote(venueZone: string): string {
+  return `at the venue (${venueZone})`;
 }
 
 const canonicalZones = new Map<string, string>();

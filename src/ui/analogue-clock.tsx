@@ -1,19 +1,27 @@
+import { timeZoneOffsetMs } from '../../shared/dates.ts';
 import { useNow } from './use-now.ts';
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
-/** A live analogue clock (the Home page's Event Schedule tile). */
-export function AnalogueClock({ size = 72 }: { size?: number }) {
+/**
+ * A live analogue clock (the Home page's Event Schedule tile), on the wall clock of `timeZone` (the
+ * venue's) when given, else the device's.
+ */
+export function AnalogueClock({ size = 72, timeZone, zoneNote }: { size?: number; timeZone?: string; zoneNote?: string }) {
   const now = useNow();
+  // The zone's wall clock read from UTC fields: one formatToParts a second, and no locale data, which
+  // toLocaleTimeString() would load (it cost the home page's first render most of its main-thread time).
+  const wall = timeZone ? new Date(now.getTime() + timeZoneOffsetMs(now, timeZone)) : null;
+  const hours = wall ? wall.getUTCHours() : now.getHours();
+  const minutes = wall ? wall.getUTCMinutes() : now.getMinutes();
   const s = now.getSeconds();
-  const m = now.getMinutes() + s / 60;
-  const h = (now.getHours() % 12) + m / 60;
+  const m = minutes + s / 60;
+  const h = (hours % 12) + m / 60;
   const hand = (angle: number, length: number, width: number, colour: string) => (
     <line x1="50" y1="50" x2={50 + length * Math.sin((angle * Math.PI) / 180)} y2={50 - length * Math.cos((angle * Math.PI) / 180)} stroke={colour} strokeWidth={width} strokeLinecap="round" />
   );
-  // Hours and minutes, built by hand: a screen reader needs no seconds, and the first toLocaleTimeString()
-  // loads the locale data, which cost the home page's first render most of its main-thread time.
-  const label = `Clock showing ${twoDigits(now.getHours())}:${twoDigits(now.getMinutes())}`;
+  // Hours and minutes: a screen reader needs no seconds.
+  const label = `Clock showing ${twoDigits(hours)}:${twoDigits(minutes)}${zoneNote ? ` ${zoneNote}` : ''}`;
   return (
     <svg width={size} height={size} viewBox="0 0 100 100" role="img" aria-label={label} className="analogue-clock">
       <circle cx="50" cy="50" r="46" fill="#fff" stroke="currentColor" strokeWidth="4" />

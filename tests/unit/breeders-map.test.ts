@@ -4,6 +4,7 @@ import {
   geocodeCacheKey,
   geocodeMessage,
   joinAddress,
+  mapAppLinks,
   parseGeocodeResponse,
   toLatLng,
   type GeocodeCache,
@@ -113,4 +114,29 @@ describe('geocodeAddress', () => {
 
 describe('geocodeMessage', () => {
   it('is the SPEC §8 text', () => expect(geocodeMessage('ZERO_RESULTS')).toBe('Failed to geocode address: ZERO_RESULTS'));
+});
+
+describe('mapAppLinks', () => {
+  it.each([
+    [
+      'a stored position, labelled (parentheses in the label escaped)',
+      { lat: 52.37, lng: 4.89 },
+      'Damrak 1, 1012 LG Amsterdam',
+      'Cats & Co (Amsterdam)',
+      {
+        geo: 'geo:52.37,4.89?q=52.37,4.89(Cats%20%26%20Co%20%28Amsterdam%29)',
+        web: 'https://www.openstreetmap.org/?mlat=52.37&mlon=4.89#map=15/52.37/4.89',
+      },
+    ],
+    [
+      'no position: the address is the query',
+      null,
+      ' Damrak 1,  Amsterdam ',
+      'Venue',
+      { geo: 'geo:0,0?q=Damrak%201%2C%20Amsterdam', web: 'https://www.openstreetmap.org/search?query=Damrak%201%2C%20Amsterdam' },
+    ],
+    ['neither', null, '  ', 'Venue', null],
+  ] as const)('%s', (_label, position, address, label, expected) => {
+    expect(mapAppLinks(position, address, label)).toEqual(expected);
+  });
 });

@@ -218,6 +218,48 @@ describe('classifySchedule at the window edges (venue: Amsterdam, now 12:30 ther
   });
 });
 
+describe('classifySchedule: the day-by-day programme (venue: Amsterdam, now 12:30 there)', () => {
+  const now = at('2026-11-21', '12:30');
+  /** Each day as [date, past, items as id or id+'ended', with '|' where the now line goes]. */
+  const layout = (sessions: ScheduleSession[], when = now) =>
+    classifySchedule(sessions, when, () => AMS).days.map((d) => {
+      const items: (string | number)[] = d.items.map((i) => (i.ended ? `${i.session.id} ended` : i.session.id));
+      if (d.nowLineAt !== null) items.splice(d.nowLineAt, 0, '|');
+      return [d.date, d.past, items];
+    });
+
+  it.each([
+    [
+      'earlier day ended; today: ended, then the line, later sessions; Now and Up Next left out; tomorrow',
+      [
+        session(1, '2026-11-20', '09:00', '10:00'),
+        session(2, '2026-11-21', '09:00', '10:00'),
+        session(3, '2026-11-21', '12:00', '13:00'), // now
+        session(4, '2026-11-21', '13:00', '14:00'), // next
+        session(5, '2026-11-21', '16:00', '17:00'),
+        session(6, '2026-11-22', '09:00', '10:00'),
+      ],
+      [
+        ['2026-11-20', true, ['1 ended']],
+        ['2026-11-21', false, ['2 ended', '|', 5]],
+        ['2026-11-22', false, [6]],
+      ],
+    ],
+    [
+      'a long session that started earlier and is still on sits before the line, in Now only',
+      [session(1, '2026-11-21', '08:00', '18:00'), session(2, '2026-11-21', '10:00', '11:00'), session(3, '2026-11-21', '15:00', '16:00')],
+      [['2026-11-21', false, ['2 ended', '|', 3]]],
+    ],
+    ['all of today over: the line closes the day', [session(1, '2026-11-21', '09:00', '10:00')], [['2026-11-21', true, ['1 ended', '|']]]],
+    ['nothing started yet today: the line opens it', [session(1, '2026-11-21', '17:00', '18:00')], [['2026-11-21', false, ['|', 1]]]],
+    ['only Now and Up Next today: just the line', [session(1, '2026-11-21', '12:00', '13:00'), session(2, '2026-11-21', '13:00', '14:00')], [['2026-11-21', false, ['|']]]],
+    ['a show that has not started: no line', [session(1, '2026-11-25', '09:00', '10:00')], [['2026-11-25', false, [1]]]],
+    ['ends this minute is on now, not ended', [session(1, '2026-11-21', '11:00', '12:30')], [['2026-11-21', false, ['|']]]],
+  ] as const)('%s', (_label, sessions, expected) => {
+    expect(layout([...sessions])).toEqual(expected);
+  });
+});
+
 describe('classifySchedule across a DST change (real elapsed time, not wall-clock difference)', () => {
   it.each([
     // Spring forward on 29 March 2026: 00:30 CET is 23:30 UTC on the 28th.

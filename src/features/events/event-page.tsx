@@ -1,5 +1,6 @@
 // /events/{id}: one event (SPEC §2) with its location, map and day-by-day programme, from the local mirror.
-import { Link, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { db, useMirror, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
 import { formatDateRange, formatScheduleDay, formatTime } from '../../../shared/dates.ts';
 import { eventTimeZone, timeZoneNote } from '../../../shared/schedule.ts';
@@ -9,6 +10,7 @@ import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import './events.css';
 import { compareText } from '../../../shared/compare.ts';
+import { sessionAnchor } from '../../../shared/paths.ts';
 
 interface EventDetail {
   event: ShowEvent | undefined;
@@ -41,7 +43,23 @@ function groupByDay(sessions: ScheduleSession[]): { date: string; sessions: Sche
   return days;
 }
 
-function Programme({ event, sessions }: { event: ShowEvent; sessions: ScheduleSession[] }) {
+/**
+ * A link from the schedule (/events/{id}#session-{id}) lands on that session: the browser cannot scroll
+ * there itself, as the programme renders only once the mirror has answered.
+ */
+function useScrollToSession(hash: string, ready: boolean) {
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ready || !hash || done.current === hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return;
+    done.current = hash;
+    target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+  }, [hash, ready]);
+}
+
+function Programme({ event, sessions, linked }: { event: ShowEvent; sessions: ScheduleSession[]; linked: string }) {
   const note = timeZoneNote(eventTimeZone(event));
   if (sessions.length === 0) return <p className="state-empty">No schedule has been published for this event yet.</p>;
   return (
@@ -54,7 +72,12 @@ function Programme({ event, sessions }: { event: ShowEvent; sessions: ScheduleSe
           </h3>
           <ol className="event-sessions">
             {day.sessions.map((s) => (
-              <li key={s.id} className="event-session">
+              <li
+                key={s.id}
+                id={sessionAnchor(s.id)}
+                tabIndex={-1}
+                className={linked === `#${sessionAnchor(s.id)}` ? 'event-session is-linked' : 'event-session'}
+              >
                 <span className="event-session-time">
                   <time dateTime={`${day.date}T${formatTime(s.start_time)}`}>{formatTime(s.start_time)}</time>–<time dateTime={`${day.date}T${formatTime(s.end_time)}`}>{formatTime(s.end_time)}</time>
                 </span>
@@ -75,6 +98,8 @@ export function EventPage() {
   const id = rowId(rawId);
   const view = useMirror(() => loadEvent(id), [id], 'Failed to fetch event', (d) => !d.anyEvents);
   useDocumentTitle(view.state !== 'ready' ? 'Event' : (view.data.event?.name ?? 'Event not found'));
+  const { hash } = useLocation();
+  useScrollToSession(hash, view.state === 'ready' && view.data.sessions.length > 0);
   const back = (
     <Link to="/events" className="event-back-link">
       ← All events
@@ -123,13 +148,13 @@ export function EventPage() {
             {cityLine && <span>{cityLine}</span>}
             {event.country && <span>{event.country}</span>}
           </address>
-          <ShowMap latitude={event.latitude} longitude={event.longitude} address={address} label={event.venue_name ?? event.name} />
+          <ShowMap latitude={event.latitude} longitude={event.longitude} address={address} label={event.venue_name ?? event.name} addressShown />
         </div>
       </section>
 
       <section className="event-schedule" aria-labelledby="schedule-heading">
         <h2 id="schedule-heading">Schedule</h2>
-        <Programme event={event} sessions={sessions} />
+        <Programme event={event} sessions={sessions} linked={hash} />
       </section>
     </main>
   );

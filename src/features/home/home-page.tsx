@@ -1,9 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { hasSavedSession, useAuth } from '../../data/backend.ts';
 import { db, useScreenShown } from '../../data/mirror.ts';
+import { eventTimeZone, venueClockNote } from '../../../shared/schedule.ts';
 import { AnalogueClock } from '../../ui/analogue-clock.tsx';
 import { ShowImage } from '../../ui/image.tsx';
+import { NowAtShow } from './now-at-show.tsx';
+import { useShowNow } from './show-now.ts';
+import './home.css';
 
 const TILES = [
   { to: '/breeds', title: 'Discover Breeds', text: 'Every breed at the show, with galleries and certified breeders.', picture: 'breed' },
@@ -35,11 +40,25 @@ export function HomePage() {
   const cattery = useRandomPicture('catteries');
   const pictures = { breed, cattery } as const;
   useScreenShown(breed !== undefined);
+  const show = useShowNow();
+  // The clock keeps the venue's time, as /schedule does; the device's until the mirror names the venue.
+  const venueZone = show ? eventTimeZone(show.event) : undefined;
+  const auth = useAuth();
+  // A saved session counts as signed in until supabase-js has read it, so the invitation never flashes.
+  const signedIn = auth.isAuthenticated || (!auth.ready && hasSavedSession());
   return (
     <main className="page home">
       <section className="hero">
         <h1>Welcome to PurrFect Show</h1>
-        <p>Register for discounts and vouchers from our exhibitors.</p>
+        {signedIn ? (
+          <p>
+            Your coupons are in <Link to="/profile">your profile</Link>, ready to show at the exhibitors’ stands.
+          </p>
+        ) : (
+          <p>
+            <Link to="/register">Register</Link> for discounts and vouchers from our exhibitors.
+          </p>
+        )}
         <p className="hero-actions">
           <Link to="/breeds" className="button">
             Get started
@@ -47,6 +66,7 @@ export function HomePage() {
           <Link to="/events">View Events</Link>
         </p>
       </section>
+      <NowAtShow show={show} />
       <ul className="tiles">
         {TILES.map((t) => {
           const picture = 'picture' in t ? pictures[t.picture] : undefined;
@@ -62,7 +82,12 @@ export function HomePage() {
                 )}
                 <h2>{t.title}</h2>
                 <p>{t.text}</p>
-                {'clock' in t && <AnalogueClock />}
+                {'clock' in t && (
+                  <span className="tile-clock">
+                    <AnalogueClock timeZone={venueZone} zoneNote={venueZone && venueClockNote(venueZone)} />
+                    {venueZone && <span className="tile-clock-zone">Time {venueClockNote(venueZone)}</span>}
+                  </span>
+                )}
               </Link>
             </li>
           );

@@ -1,10 +1,21 @@
-// /schedule: what is on now, up next and on the coming days (SPEC §2, §4), from the local mirror.
+// /schedule: what is on now, up next and day by day (SPEC §2, §4), from the local mirror. It opens on the
+// show the visitor is at (the active event), the others one tap away, and can be narrowed to one location.
 // Session times are wall-clock times at each event's venue, so they are classified in its zone.
 import { useMemo, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { db, useMirror, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
-import { deviceTimeZone, formatScheduleDay, formatTime } from '../../../shared/dates.ts';
-import { classifySchedule, eventTimeZone, sameTimeZone, timeZoneNote } from '../../../shared/schedule.ts';
+import { deviceTimeZone, formatScheduleDay, formatTime, zonedDateTime } from '../../../shared/dates.ts';
+import { compareText } from '../../../shared/compare.ts';
+import {
+  activeEvent,
+  classifySchedule,
+  eventTimeZone,
+  sameTimeZone,
+  timeZoneNote,
+  upcomingEvents,
+  venueClockNote,
+  type ProgrammeDay,
+} from '../../../shared/schedule.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -12,6 +23,9 @@ import './schedule.css';
 
 /** SPEC §9: the schedule clock refreshes every second. */
 const CLOCK_REFRESH_MS = 1000;
+/** The ?event= value that lists every event not yet ended. */
+const ALL_EVENTS = 'all';
+const NOW_LINE_ID = 'schedule-now-line';
 
 interface ScheduleData {
   sessions: ScheduleSession[];
@@ -23,17 +37,26 @@ async function loadSchedule(): Promise<ScheduleData> {
   return { sessions, events: new Map(events.map((e) => [e.id, e])) };
 }
 
-function SessionItem({ session, event, zoneLabel }: { session: ScheduleSession; event: ShowEvent | undefined; zoneLabel: string | null }) {
+interface SessionItemProps {
+  session: ScheduleSession;
+  /** Named on the session only when several events are listed. */
+  eventName: string | null;
+  zoneLabel: string | null;
+  ended?: boolean;
+}
+
+function SessionItem({ session, eventName, zoneLabel, ended = false }: SessionItemProps) {
   return (
-    <li className="session">
-      <Link to={paths.event(session.event_id)}>
+    <li className={ended ? 'session is-ended' : 'session'}>
+      <Link to={paths.eventSession(session.event_id, session.id)}>
         <span className="session-time">
           {formatTime(session.start_time)}–{formatTime(session.end_time)}
+          {ended && <span className="session-ended">Ended</span>}
           {zoneLabel && <span className="session-zone">{zoneLabel}</span>}
         </span>
         <span className="session-title">{session.title}</span>
         {session.location && <span className="session-location">{session.location}</span>}
-        {event && <span className="session-event">{event.name}</span>}
+        {eventName && <span className="session-event">{eventName}</span>}
       </Link>
     </li>
   );
@@ -48,9 +71,18 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
+function jumpToNow() {
+  const line = document.getElementById(NOW_LINE_ID);
+  if (!line) return;
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  line.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+  line.focus({ preventScroll: true });
+}
+
 export function SchedulePage() {
   const now = useNow(CLOCK_REFRESH_MS);
   const view = useMirror(loadSchedule, [], 'Failed to fetch events', (d) => d.sessions.length === 0 && d.events.size === 0);
+  const [params, setParams] = useSearchParams();
   const data = view.state === 'ready' ? view.data : null;
   // Each event's venue zone, worked out once per mirror change rather than every second.
   const zoneOfEvent = useMemo(() => new Map([...(data?.events.values() ?? [])].map((e) => [e.id, eventTimeZone(e)])), [data]);
@@ -59,33 +91,124 @@ export function SchedulePage() {
   if (view.state === 'error') return <Page><ErrorBox>{view.message}</ErrorBox></Page>;
   const { sessions, events } = view.data;
   const zoneOf = (s: ScheduleSession) => zoneOfEvent.get(s.event_id) ?? eventTimeZone(undefined);
-  const c = classifySchedule(sessions, now, zoneOf);
 
-  // Times are read in the zone of the soonest listed session's venue (the clock shows it too); the
-  // note names it when the device is elsewhere, and sessions at venues in other zones name theirs.
+  // The show the visitor is at unless they chose another (or all); ended events are not offered.
+  const choices = upcomingEvents([...events.values()], now);
+  const wanted = params.get('event');
+  const chosen: ShowEvent | null =
+    wanted === ALL_EVENTS ? null : (choices.find((e) => String(e.id) === wanted) ?? activeEvent(choices, now) ?? null);
+  const inScope = new Set(chosen ? [chosen.id] : choices.map((e) => e.id));
+  const scoped = sessions.filter((s) => inScope.has(s.event_id));
+  const locations = [...new Set(scoped.map((s) => s.location).filter((l): l is string => !!l))].sort(compareText);
+  const wantedLocation = params.get('location');
+  const location = wantedLocation !== null && locations.includes(wantedLocation) ? wantedLocation : null;
+  const shown = location === null ? scoped : scoped.filter((s) => s.location === location);
+  const c = classifySchedule(shown, now, zoneOf);
+
+  const choose = (key: 'event' | 'location', value: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        // Another event has other locations.
+        if (key === 'event') next.delete('location');
+        return next;
+      },
+      { replace: true },
+    );
+
+  // Times are read in the chosen event's zone, or with all events in that of the soonest listed session's
+  // venue (the clock shows it too); the note names it when the device is elsewhere, and sessions at
+  // venues in other zones name theirs.
   const device = deviceTimeZone();
-  const shown = [...c.now, ...c.next, ...c.upcomingByDay.flatMap((d) => d.sessions)];
-  const mainZone = shown[0] ? zoneOf(shown[0]) : null;
+  const upcoming = [...c.now, ...c.next, ...c.upcomingByDay.flatMap((d) => d.sessions)];
+  const mainZone = chosen ? eventTimeZone(chosen) : upcoming[0] ? zoneOf(upcoming[0]) : null;
   const clockZone = mainZone ?? device;
   const zoneLabel = (s: ScheduleSession) => {
     const zone = zoneOf(s);
     return mainZone === null || sameTimeZone(zone, mainZone) ? null : `${zone} time`;
   };
-  const note = mainZone && timeZoneNote(mainZone, device, shown.some((s) => zoneLabel(s) !== null));
+  const note = mainZone && timeZoneNote(mainZone, device, upcoming.some((s) => zoneLabel(s) !== null));
+  const eventName = (s: ScheduleSession) => (chosen ? null : (events.get(s.event_id)?.name ?? null));
 
   const list = (items: ScheduleSession[]) => (
     <ul className="session-list">
       {items.map((s) => (
-        <SessionItem key={s.id} session={s} event={events.get(s.event_id)} zoneLabel={zoneLabel(s)} />
+        <SessionItem key={s.id} session={s} eventName={eventName(s)} zoneLabel={zoneLabel(s)} />
       ))}
     </ul>
   );
+  const earlierDays = c.days.filter((d) => d.past && d.nowLineAt === null);
+  const days = c.days.filter((d) => !earlierDays.includes(d));
+  const hasNowLine = days.some((d) => d.nowLineAt !== null);
+  const clockTime = zonedDateTime(now, clockZone).time;
+  const day = (d: ProgrammeDay<ScheduleSession>) => {
+    const items = d.items.map(({ session, ended }) => (
+      <SessionItem key={session.id} session={session} eventName={eventName(session)} zoneLabel={zoneLabel(session)} ended={ended} />
+    ));
+    if (d.nowLineAt !== null) {
+      const aboveCount = c.now.length + c.next.length;
+      items.splice(
+        d.nowLineAt,
+        0,
+        <li key="now" id={NOW_LINE_ID} className="schedule-now-line" tabIndex={-1}>
+          <span className="schedule-now-line-label">Now, {clockTime.slice(0, 5)}</span>
+          {aboveCount > 0 && <span className="schedule-now-line-hint">On now and up next: see the top of the page</span>}
+        </li>,
+      );
+    }
+    return (
+      <section key={d.date} className="schedule-day" aria-labelledby={`schedule-day-${d.date}`}>
+        <h3 id={`schedule-day-${d.date}`}>
+          <time dateTime={d.date}>{formatScheduleDay(d.date)}</time>
+        </h3>
+        <ul className="session-list">{items}</ul>
+      </section>
+    );
+  };
+
   return (
     <Page>
-      <p className="clock schedule-clock" aria-live="off">
-        <time dateTime={now.toISOString()}>{now.toLocaleTimeString('en-GB', { timeZone: clockZone })}</time>
-        {!sameTimeZone(clockZone, device) && <span className="schedule-clock-zone"> at the venue ({clockZone})</span>}
+      {choices.length > 1 && (
+        <div className="schedule-filter" role="group" aria-label="Event">
+          {choices.map((e) => (
+            <button key={e.id} type="button" className="chip" aria-pressed={chosen?.id === e.id} onClick={() => choose('event', String(e.id))}>
+              {e.name}
+            </button>
+          ))}
+          <button type="button" className="chip" aria-pressed={chosen === null} onClick={() => choose('event', ALL_EVENTS)}>
+            All events
+          </button>
+        </div>
+      )}
+      {locations.length > 1 && (
+        <p className="schedule-location">
+          <label htmlFor="schedule-location">Location</label>
+          <select id="schedule-location" value={location ?? ''} onChange={(e) => choose('location', e.target.value || null)}>
+            <option value="">All locations</option>
+            {locations.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+      <p className="schedule-showing" aria-live="polite">
+        {`Showing ${chosen ? chosen.name : 'all events'}${location ? `, ${location} only` : ''}`}
       </p>
+      <div className="schedule-clock-row">
+        <p className="clock schedule-clock" aria-live="off">
+          <time dateTime={now.toISOString()}>{clockTime}</time>
+          {!sameTimeZone(clockZone, device) && <span className="schedule-clock-zone"> {venueClockNote(clockZone)}</span>}
+        </p>
+        {hasNowLine && (
+          <button type="button" className="secondary schedule-jump" onClick={jumpToNow}>
+            Jump to now
+          </button>
+        )}
+      </div>
       {note && <p className="schedule-zone-note">{note}</p>}
       <section aria-labelledby="now-heading" className="schedule-section schedule-now">
         <h2 id="now-heading">Happening Now!</h2>
@@ -95,20 +218,18 @@ export function SchedulePage() {
         <h2 id="next-heading">Up Next</h2>
         {c.next.length ? list(c.next) : <p className="state-empty">No upcoming events in the next 2 hours</p>}
       </section>
-      <section aria-labelledby="upcoming-heading" className="schedule-section schedule-upcoming">
-        <h2 id="upcoming-heading">Upcoming Sessions</h2>
-        {c.upcomingByDay.length === 0 ? (
-          <p className="state-empty">No upcoming events found</p>
-        ) : (
-          c.upcomingByDay.map((day) => (
-            <section key={day.date} className="schedule-day" aria-labelledby={`schedule-day-${day.date}`}>
-              <h3 id={`schedule-day-${day.date}`}>
-                <time dateTime={day.date}>{formatScheduleDay(day.date)}</time>
-              </h3>
-              {list(day.sessions)}
-            </section>
-          ))
+      <section aria-labelledby="programme-heading" className="schedule-section schedule-upcoming">
+        <h2 id="programme-heading">Day by day</h2>
+        {c.upcomingByDay.length === 0 && <p className="state-empty">No upcoming events found</p>}
+        {earlierDays.length > 0 && (
+          <details className="schedule-earlier">
+            <summary>
+              Earlier days ({earlierDays.length}), all ended
+            </summary>
+            {earlierDays.map(day)}
+          </details>
         )}
+        {days.map(day)}
       </section>
     </Page>
   );

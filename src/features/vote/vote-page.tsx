@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { queueVote, usePreloadedOutbox } from '../../data/backend.ts';
 import { db, type OutboxItem } from '../../data/mirror.ts';
 import { ERROR_FALLBACK, VOTE_MESSAGES } from '../../../shared/messages.ts';
+import { formatDateRange } from '../../../shared/dates.ts';
 import { activeEvent } from '../../../shared/schedule.ts';
 import { validateVote, type VoteForm } from '../../../shared/vote.ts';
 import { focusWasLost } from '../../ui/focus.ts';
@@ -42,6 +43,8 @@ export function VotePage() {
   const errorRef = useRef<HTMLParagraphElement>(null);
   const [voteId, setVoteId] = useState<string | null>(null);
   const item = useLiveQuery(() => (voteId ? db.outbox.get(voteId) : undefined), [voteId]);
+  // The event the vote will go to, named on the form so the visitor knows which show they vote in.
+  const votingIn = useLiveQuery(currentEvent, []);
 
   const field = (name: keyof VoteForm) => ({
     id: `vote-${name}`,
@@ -158,6 +161,11 @@ export function VotePage() {
       <section className="hero">
         <h1>Visitor's Choice</h1>
         <p>Which cat stole your heart? Give the catalog number of your favourite and vote once for this show.</p>
+        {votingIn && (
+          <p className="vote-event">
+            You are voting in <strong>{votingIn.name}</strong> (<time dateTime={votingIn.start_date}>{formatDateRange(votingIn.start_date, votingIn.end_date)}</time>)
+          </p>
+        )}
       </section>
       <form className="form" onSubmit={submit} noValidate>
         <div className="form-row">

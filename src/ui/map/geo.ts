@@ -14,7 +14,7 @@ export interface LatLng {
  * The keyed map provider: MapTiler, one key for raster tiles and the geocoder.
  * Tiles:    https://api.maptiler.com/maps/streets-v2/256/{z}/{x}/{y}.png?key=KEY
  * Geocoder: https://api.maptiler.com/geocoding/{query}.json?key=KEY&limit=1 (GeoJSON, feature.center = [lng, lat])
- * Without a key nothing is fetched: the map has no tile layer, only the marker.
+ * Without a key nothing is fetched and there is no map: the address and links to a map app (mapAppLinks).
  */
 export function tileUrlTemplate(key: string): string {
   return `https://api.maptiler.com/maps/streets-v2/256/{z}/{x}/{y}.png?key=${encodeURIComponent(key)}`;
@@ -25,6 +25,27 @@ export const TILE_ATTRIBUTION =
 
 export function geocodeUrl(address: string, key: string): string {
   return `https://api.maptiler.com/geocoding/${encodeURIComponent(address)}.json?key=${encodeURIComponent(key)}&limit=1`;
+}
+
+/** A URI component with parentheses escaped too (a geo: label sits inside them). */
+const component = (text: string) => encodeURIComponent(text).replace(/\(/g, '%28').replace(/\)/g, '%29');
+
+/**
+ * Where "Open in Maps" points: a geo: URI (RFC 5870, with Android's ?q= query for a labelled pin), which
+ * the phone's map app opens; and an OpenStreetMap page for browsers without one (iPhones, computers).
+ * Null when there is neither a position nor an address.
+ */
+export function mapAppLinks(position: LatLng | null, address: string, label: string): { geo: string; web: string } | null {
+  if (position) {
+    const { lat, lng } = position;
+    return {
+      geo: `geo:${lat},${lng}?q=${lat},${lng}(${component(label)})`,
+      web: `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=${MAP_ZOOM}/${lat}/${lng}`,
+    };
+  }
+  const query = normalizeAddress(address);
+  if (!query) return null;
+  return { geo: `geo:0,0?q=${component(query)}`, web: `https://www.openstreetmap.org/search?query=${component(query)}` };
 }
 
 /** The db.meta key under which a geocoded address is cached. */

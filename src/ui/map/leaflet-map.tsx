@@ -12,7 +12,8 @@ const PIN_SVG =
 
 const PIN_ICON = divIcon({ html: PIN_SVG, className: 'show-map-pin', iconSize: [32, 42], iconAnchor: [16, 41] });
 
-export function LeafletMap({ position, label, mapsKey }: { position: LatLng; label: string; mapsKey: string | null }) {
+/** The keyed map: tiles and a marker (show-map.tsx shows no map at all without a key). */
+export function LeafletMap({ position, label, mapsKey }: { position: LatLng; label: string; mapsKey: string }) {
   const center: [number, number] = [position.lat, position.lng];
   return (
     <MapContainer
@@ -21,10 +22,9 @@ export function LeafletMap({ position, label, mapsKey }: { position: LatLng; lab
       center={center}
       zoom={MAP_ZOOM}
       scrollWheelZoom={false}
-      attributionControl={mapsKey !== null}
-      className={mapsKey ? 'show-map-canvas' : 'show-map-canvas show-map-plain'}
+      className="show-map-canvas"
     >
-      {mapsKey && <TileLayer url={tileUrlTemplate(mapsKey)} attribution={TILE_ATTRIBUTION} maxZoom={19} />}
+      <TileLayer url={tileUrlTemplate(mapsKey)} attribution={TILE_ATTRIBUTION} maxZoom={19} />
       <Marker position={center} icon={PIN_ICON} title={label} alt={label} keyboard={false} />
     </MapContainer>
   );

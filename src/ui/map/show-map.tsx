@@ -1,8 +1,9 @@
-// The shared location map (SPEC §7 "Maps"): leaflet loads lazily; without VITE_MAPS_KEY nothing is
-// downloaded (no tiles, no geocoder) and the marker sits on a plain background.
+// The shared location map (SPEC §7 "Maps"): leaflet loads lazily, with tiles and geocoder, when there is
+// a VITE_MAPS_KEY. Without one nothing is downloaded and there is no map, only the address as text; both
+// ways, "Open in Maps" hands the place to the phone's map app, with OpenStreetMap beside it.
 import { Component, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import { appConfig } from '../../config.ts';
-import { geocodeAddress, geocodeMessage, normalizeAddress, toLatLng, type GeocodeOutcome, type LatLng } from './geo.ts';
+import { geocodeAddress, geocodeMessage, mapAppLinks, normalizeAddress, toLatLng, type GeocodeOutcome, type LatLng } from './geo.ts';
 import { GeocodeCacheContext } from './geocode-cache.ts';
 import './show-map.css';
 
@@ -49,16 +50,49 @@ function useGeocode(address: string, mapsKey: string | null, enabled: boolean): 
   return result?.request === request ? result.outcome : null;
 }
 
-/** A map with a marker at zoom 15 for stored coordinates, else for the geocoded address (with a key). */
-export function ShowMap(props: { latitude: number | null; longitude: number | null; address: string; label: string }) {
-  const { latitude, longitude, address, label } = props;
+/** "Open in Maps" (the phone's map app, via geo:) and the same place on OpenStreetMap, for any browser. */
+function MapAppLinks({ links }: { links: { geo: string; web: string } }) {
+  return (
+    <>
+      <p className="show-map-links">
+        <a className="button show-map-open" href={links.geo}>
+          Open in Maps
+        </a>
+        <a className="show-map-web" href={links.web} rel="noopener noreferrer">
+          Open in OpenStreetMap
+        </a>
+      </p>
+      <p className="hint">Open in Maps uses your phone’s map app; OpenStreetMap opens in the browser.</p>
+    </>
+  );
+}
+
+/**
+ * With a maps key: a map with a marker at zoom 15 for stored coordinates, else for the geocoded address.
+ * Without one: the address as text. Both with links to open the place in a map app.
+ * `addressShown`: the page prints the address itself, so it is not repeated here.
+ */
+export function ShowMap(props: { latitude: number | null; longitude: number | null; address: string; label: string; addressShown?: boolean }) {
+  const { latitude, longitude, address, label, addressShown = false } = props;
   const mapsKey = appConfig().mapsKey;
   const stored = toLatLng(latitude, longitude);
   const geocoded = useGeocode(address, mapsKey, stored === null && mapsKey !== null && address.trim() !== '');
 
-  let body: ReactNode;
   let position: LatLng | null = stored;
   if (!position && geocoded?.ok) position = geocoded.position;
+  const links = mapAppLinks(position, address, label);
+  const addressText = !addressShown && address.trim() !== '' && <p className="show-map-address">{address}</p>;
+
+  if (!mapsKey) {
+    return (
+      <div className="show-map show-map-keyless" role="region" aria-label={`Directions to ${label}`}>
+        {addressText}
+        {links ? <MapAppLinks links={links} /> : <p className="show-map-unavailable">{MAP_UNAVAILABLE}</p>}
+      </div>
+    );
+  }
+
+  let body: ReactNode;
   if (position) {
     body = (
       <MapScriptBoundary>
@@ -67,7 +101,7 @@ export function ShowMap(props: { latitude: number | null; longitude: number | nu
         </Suspense>
       </MapScriptBoundary>
     );
-  } else if (!mapsKey || address.trim() === '') {
+  } else if (address.trim() === '') {
     body = <p className="show-map-unavailable">{MAP_UNAVAILABLE}</p>;
   } else if (geocoded === null) {
     body = (
@@ -87,7 +121,8 @@ export function ShowMap(props: { latitude: number | null; longitude: number | nu
   return (
     <div className="show-map" role="region" aria-label={`Map of ${label}`}>
       {body}
-      {address && <p className="show-map-address">{address}</p>}
+      {addressText}
+      {links && <MapAppLinks links={links} />}
     </div>
   );
 }
