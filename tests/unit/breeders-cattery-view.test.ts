@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  catteryBreedNames,
+  catteryMatches,
   certifiedSinceYear,
   isLabelExpired,
   kittenCount,
@@ -71,4 +73,39 @@ describe('isLabelExpired', () => {
 describe('localIsoDate / kittenCount', () => {
   it('formats the local calendar date', () => expect(localIsoDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05'));
   it('shows totals with available counts', () => expect(kittenCount(3, 1)).toBe('3 (1 available)'));
+});
+
+describe('catteryBreedNames', () => {
+  const names = new Map([
+    [1, 'Persian'],
+    [2, 'Abyssinian'],
+    [3, 'Maine Coon'],
+  ]);
+  it.each([
+    ['none', [], []],
+    ['primary first, then by name', [{ breed_id: 1, is_primary_breed: false }, { breed_id: 3, is_primary_breed: true }, { breed_id: 2, is_primary_breed: false }], ['Maine Coon', 'Abyssinian', 'Persian']],
+    ['an unknown breed is left out', [{ breed_id: 9, is_primary_breed: true }, { breed_id: 1, is_primary_breed: false }], ['Persian']],
+    ['a breed linked twice is named once', [{ breed_id: 1, is_primary_breed: true }, { breed_id: 1, is_primary_breed: false }], ['Persian']],
+  ] as const)('%s', (_, links, expected) => {
+    expect(catteryBreedNames([...links], names)).toEqual(expected);
+  });
+});
+
+describe('catteryMatches', () => {
+  const item = { breedIds: [1, 3], country: 'France' };
+  it.each([
+    ['no filter', { breedId: null, country: null }, true],
+    ['one of its breeds', { breedId: 3, country: null }, true],
+    ['a breed it does not have', { breedId: 2, country: null }, false],
+    ['its country', { breedId: null, country: 'France' }, true],
+    ['another country', { breedId: null, country: 'Germany' }, false],
+    ['breed and country both', { breedId: 1, country: 'France' }, true],
+    ['breed right, country wrong', { breedId: 1, country: 'Spain' }, false],
+  ] as const)('%s', (_, filter, expected) => {
+    expect(catteryMatches(item, filter)).toBe(expected);
+  });
+  it('a cattery with no country matches only "any country"', () => {
+    expect(catteryMatches({ breedIds: [], country: null }, { breedId: null, country: null })).toBe(true);
+    expect(catteryMatches({ breedIds: [], country: null }, { breedId: null, country: 'France' })).toBe(false);
+  });
 });

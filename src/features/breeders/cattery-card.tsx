@@ -1,4 +1,4 @@
-// A cattery's card (image, name, verified badge, place, website, certified since, View Cattery).
+// A cattery's card (image, name, verified badge, place, breeds, website, certified since, View Cattery).
 import { Link } from 'react-router';
 import type { Cattery } from '../../data/mirror.ts';
 import { ShowImage } from '../../ui/image.tsx';
@@ -30,8 +30,8 @@ export function WebsiteLink({ cattery }: { cattery: Pick<Cattery, 'website' | 'w
   );
 }
 
-/** `returnUrl` is where the cattery page's Back button returns to. */
-export function CatteryCard({ cattery, certifiedSince, returnUrl }: { cattery: Cattery; certifiedSince: number | null; returnUrl: string }) {
+/** `returnUrl` is where the cattery page's Back button returns to; `breeds` are the names it keeps. */
+export function CatteryCard({ cattery, certifiedSince, breeds = [], returnUrl }: { cattery: Cattery; certifiedSince: number | null; breeds?: string[]; returnUrl: string }) {
   const place = [cattery.city, cattery.country].filter(Boolean).join(', ');
   return (
     <article className="card cattery-card">
@@ -41,6 +41,12 @@ export function CatteryCard({ cattery, certifiedSince, returnUrl }: { cattery: C
         {cattery.is_verified && <VerifiedBadge />}
       </div>
       {place && <p className="cattery-place">{place}</p>}
+      {breeds.length > 0 && (
+        <p className="cattery-breeds">
+          <span className="muted">{breeds.length === 1 ? 'Breed' : 'Breeds'}: </span>
+          {breeds.join(', ')}
+        </p>
+      )}
       <WebsiteLink cattery={cattery} />
       {certifiedSince !== null && <p className="cattery-since">Certified since {certifiedSince}</p>}
       <Link to={paths.cattery(cattery.name, returnUrl)} className="button cattery-view">

@@ -55,3 +55,19 @@ export function isLabelExpired(expirationDate: string | null | undefined, today:
 export function kittenCount(total: number, available: number): string {
   return `${total} (${available} available)`;
 }
+
+/** A cattery's breed names for its card: the primary breed first, then by name. */
+export function catteryBreedNames(links: { breed_id: number; is_primary_breed: boolean }[], breedNames: Map<number, string>): string[] {
+  const named = links.flatMap((link) => {
+    const name = breedNames.get(link.breed_id);
+    return name === undefined ? [] : [{ name, primary: link.is_primary_breed }];
+  });
+  named.sort((a, b) => Number(b.primary) - Number(a.primary) || a.name.localeCompare(b.name, 'en'));
+  return [...new Set(named.map((n) => n.name))];
+}
+
+/** Whether a cattery is listed under the breeders' filters (null: any breed or country). */
+export function catteryMatches(item: { breedIds: number[]; country: string | null }, filter: { breedId: number | null; country: string | null }): boolean {
+  if (filter.breedId !== null && !item.breedIds.includes(filter.breedId)) return false;
+  return filter.country === null || (item.country ?? '').trim() === filter.country;
+}

@@ -2,11 +2,10 @@
 import { Link } from 'react-router';
 import type { Cattery, Litter } from '../../data/mirror.ts';
 import { paths } from '../../../shared/paths.ts';
+import { isLitterSoldOut } from './kitten-filters.ts';
 
 /** Whether no kitten of the litter is still available. */
-export function isSoldOut(litter: Litter): boolean {
-  return litter.available_male_kittens + litter.available_female_kittens === 0;
-}
+export const isSoldOut: (litter: Litter) => boolean = isLitterSoldOut;
 
 const kittens = (n: number, sex: 'male' | 'female') => `${n} ${sex}${n === 1 ? '' : 's'}`;
 
