@@ -101,7 +101,7 @@ export function ReadyForTheHallPanel() {
             <p className="muted">Measuring the download…</p>
           ) : (
             <p>
-              Saving the other {count.format(toSave.length)} pictures downloads about {formatBytes(size.bytes)}
+              Saving {count.format(toSave.length)} more pictures downloads about {formatBytes(size.bytes)}
               {size.unknown > 0 && ` (${count.format(size.unknown)} of unknown size)`}. Best over good Wi-Fi.
             </p>
           )}
