@@ -80,6 +80,18 @@ async function settle(page: Page): Promise<void> {
     .waitForFunction(() => !document.querySelector('.spinner') && !/Loading…/.test(document.body.innerText), undefined, { timeout: SETTLE_TIMEOUT_MS })
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** Scrolls through the part to be shot so lazy pictures load, as they would for a visitor scrolling down. */
+async function loadLazyPictures(page: Page, height: number, step: number): Promise<void> {
+  for (let y = step; y < height; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(150);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page
+    .waitForFunction(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(400);
 }
 
@@ -92,6 +104,7 @@ async function shoot(page: Page, screen: Screen, size: (typeof SIZES)[number], o
   }));
   const file = `${screen.name}-${size.name}.png`;
   const height = Math.min(scrollHeight, size.height * MAX_SCREENS_PER_SHOT);
+  await loadLazyPictures(page, height, size.height);
   await page.screenshot({ path: join(OUT_DIR, file), fullPage: true, clip: { x: 0, y: 0, width: size.width, height } });
   return { screen, size, file, overflowX: scrollWidth > size.width, cut: scrollHeight > height };
 }

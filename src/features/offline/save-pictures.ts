@@ -60,7 +60,8 @@ export async function measurePictures(urls: string[], signal: AbortSignal): Prom
   let unknown = 0;
   await pool(urls, signal, async (url) => {
     try {
-      const res = await fetch(url, { method: 'HEAD', signal: withDeadline(signal) });
+      // Past the HTTP cache: a HEAD answered from a cached GET carries no Content-Length.
+      const res = await fetch(url, { method: 'HEAD', cache: 'no-store', signal: withDeadline(signal) });
       const size = res.ok ? sizeOf(res) : 0;
       if (size > 0) bytes += size;
       else unknown++;
