@@ -1,6 +1,13 @@
 // The messages between the pages and the service worker (sw/), as src/data/sync/protocol.ts is for the
 // sync worker: one set of names and shapes for both ends. Plain data only (structured clone).
 
+/**
+ * The worker's bounded runtime cache of the show's pictures (sw/routes.ts); the page reads it to say how many
+ * are saved and fills it through the worker (src/features/offline/). Oldest entries go past the bound.
+ */
+export const IMAGE_CACHE = 'images';
+export const IMAGE_CACHE_MAX_ENTRIES = 400;
+
 /** The Background Sync tag: a page registers it (src/data/outbox/background-sync.ts), the worker's `sync` handler answers it. */
 export const OUTBOX_SYNC_TAG = 'outbox-drain';
 

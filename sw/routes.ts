@@ -4,12 +4,11 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES } from '../shared/sw-protocol.ts';
 import { isCachedImage, isMapTile, NAVIGATION_DENYLIST, navigationAllowlist } from './match.ts';
 
-export const IMAGE_CACHE = 'images';
 export const TILE_CACHE = 'map-tiles';
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
-const MAX_IMAGES = 400;
 const MAX_TILES = 500;
 
 function cacheFirst(cacheName: string, maxEntries: number): CacheFirst {
@@ -38,6 +37,6 @@ export function registerRoutes(opts: { basePath: string; origin: string; imageRo
   registerRoute(({ url }) => isMapTile(url), cacheFirst(TILE_CACHE, MAX_TILES));
   registerRoute(
     ({ url, request }) => isCachedImage(url, request.destination, opts.origin, opts.imageRootUrl),
-    cacheFirst(IMAGE_CACHE, MAX_IMAGES),
+    cacheFirst(IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES),
   );
 }

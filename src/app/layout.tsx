@@ -6,6 +6,7 @@ import { CONSENT_KEY, trackPageView } from './analytics.ts';
 import { InsecureNotice } from './insecure-notice.tsx';
 import { InstallButton } from './install-button.tsx';
 import { MenuOverlay } from './menu-overlay.tsx';
+import { ReadyForTheHall } from '../features/offline/ready-for-the-hall.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { OutdatedMessage } from './outdated-message.tsx';
 import { StorageMessage } from './storage-message.tsx';
@@ -130,6 +131,7 @@ export function Layout() {
         </GeocodeCacheContext.Provider>
       </div>
       <footer className="site-footer" inert={menuOpen}>
+        <ReadyForTheHall />
         <nav aria-label="Footer">
           <Link to="/about">About</Link>
           <Link to="/contact">Contact</Link>

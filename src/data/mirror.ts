@@ -13,6 +13,7 @@ import { useSyncStatus } from './sync/use-sync-status.ts';
 import { createWorkerSyncEngine } from './sync/worker-engine.ts';
 
 export type { ShowDb };
+export { MIRROR_TABLES } from './db.ts';
 export type * from './rows.ts';
 export type { CouponItem, CouponPayload, OutboxItem, OutboxStatus, VoteItem, VotePayload } from './outbox/types.ts';
 export type { SyncStatus };

@@ -1,0 +1,35 @@
+// Every picture the show's pages can display, read from the IndexedDB mirror (no network).
+import { parseListText } from '../../../shared/list-text.ts';
+import { db, MIRROR_TABLES } from '../../data/mirror.ts';
+import { imageUrl } from '../../ui/image-url.ts';
+
+/** The absolute URLs of the mirror's pictures, each once, in page order (breeds first: the list the visitor opens most). */
+export async function showPictureUrls(): Promise<string[]> {
+  const [breeds, catteries, litters, litterImages, events, advertisers] = await Promise.all([
+    db.breeds.orderBy('breed_name').toArray(),
+    db.catteries.orderBy('name').toArray(),
+    db.litters.toArray(),
+    db.litter_images.toArray(),
+    db.events.toArray(),
+    db.advertisers.toArray(),
+  ]);
+  const paths: (string | null | undefined)[] = [
+    ...breeds.map((b) => b.overview_image),
+    ...catteries.map((c) => c.profile_image_url),
+    ...events.map((e) => e.event_picture_url),
+    ...advertisers.map((a) => a.company_logo_url),
+    ...litters.flatMap((l) => [l.litter_image_url, l.sire_picture_url, l.dam_picture_url]),
+    ...litterImages.map((i) => i.image_url),
+    ...breeds.flatMap((b) => parseListText(b.detail_images)),
+    ...catteries.flatMap((c) => c.detail_images),
+    ...advertisers.flatMap((a) => parseListText(a.product_images)),
+  ];
+  const urls = paths.map((p) => imageUrl(p)).filter((u): u is string => u !== null && /^https?:/.test(u));
+  return [...new Set(urls)];
+}
+
+/** How many rows of the show the mirror holds. */
+export async function mirrorRowCount(): Promise<number> {
+  const counts = await Promise.all(MIRROR_TABLES.map((t) => db.table(t).count()));
+  return counts.reduce((a, b) => a + b, 0);
+}
