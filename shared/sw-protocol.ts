@@ -6,7 +6,9 @@
  * are saved and fills it through the worker (src/features/offline/). Oldest entries go past the bound.
  */
 export const IMAGE_CACHE = 'images';
-export const IMAGE_CACHE_MAX_ENTRIES = 400;
+// Room for a whole show (the demo has 720 pictures, about 3 MB of SVG), so "Save all pictures" saves them all;
+// still a bound, because a show with photographs costs far more per entry.
+export const IMAGE_CACHE_MAX_ENTRIES = 1000;
 
 /** The Background Sync tag: a page registers it (src/data/outbox/background-sync.ts), the worker's `sync` handler answers it. */
 export const OUTBOX_SYNC_TAG = 'outbox-drain';
