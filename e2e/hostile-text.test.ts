@@ -46,7 +46,7 @@ async function inertness(page: Page) {
     links: [...document.querySelectorAll<HTMLElement>('a[href], area[href], form[action], [formaction]')]
       .map((e) => e.getAttribute('href') ?? e.getAttribute('action') ?? e.getAttribute('formaction') ?? '')
       .filter((href) => {
-        if (!/^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i.test(href.trim())) return true;
+        if (!/^(https?:\/\/|mailto:|tel:|geo:|\/(?!\/)|#)/i.test(href.trim())) return true;
         // An http(s) link must also be a real URL (not "https://javascript:…").
         return /^https?:/i.test(href.trim()) && !URL.canParse(href);
       }),

@@ -136,9 +136,11 @@ function smtpQueue(db: Db, smtp: SmtpConfig, options: MailQueueOptions): Mailer 
     port: smtp.port,
     secure: smtp.secure,
     ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
-    // One connection, kept open while the queue drains.
+    // One connection, kept open while the queue drains, and renewed every 10 messages: nodemailer adds a
+    // socket listener per message on a pooled connection (MaxListenersExceededWarning past 10).
     pool: true,
     maxConnections: 1,
+    maxMessages: 10,
     connectionTimeout: r.connectionTimeoutMs,
     greetingTimeout: r.greetingTimeoutMs,
     socketTimeout: r.socketTimeoutMs,

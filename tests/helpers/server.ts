@@ -15,7 +15,7 @@ export function engines(): Engine[] {
 export async function startTestServer(
   engine: Engine,
   env: Record<string, string> = {},
-  opts: Parameters<typeof startVenueServer>[1] = {},
+  { dataDir = null, ...opts }: Parameters<typeof startVenueServer>[1] & { dataDir?: string | null } = {},
 ): Promise<VenueServer> {
   const databaseUrl = engine === 'postgres' ? inject('postgresUrl') : undefined;
   // Test files share 127.0.0.1 (and, on PostgreSQL, one rate-limit table): a high default keeps them apart.
@@ -27,7 +27,8 @@ export async function startTestServer(
     ...env,
     DATABASE_URL: databaseUrl ?? '',
   });
-  if (engine === 'pglite') config.dataDir = null;
+  // In memory unless a test restarts on the same files.
+  if (engine === 'pglite') config.dataDir = dataDir;
   config.staticDir = null;
   return startVenueServer(config, opts);
 }

@@ -6,15 +6,14 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { loadConfig } from '../../server/config.ts';
 import { generateKeys, type KeySettings } from '../../server/keys.ts';
 import type { MailQueueOptions } from '../../server/mail/queue.ts';
-import { startVenueServer, type VenueServer } from '../../server/start.ts';
+import type { VenueServer } from '../../server/start.ts';
 import { testClient } from '../helpers/client.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
-import { engines, type Engine } from '../helpers/server.ts';
+import { engines, startTestServer, type Engine } from '../helpers/server.ts';
 
 const PASSWORD = 'Whiskers#2026';
 const PROFILE = { first_name: 'Ada', last_name: 'Lovelace' };
@@ -92,24 +91,13 @@ class TestSmtp {
  * A venue server for this engine: PGlite in memory or in dataDir (to restart on it), or this run's
  * PostgreSQL. Unseeded unless asked: these tests need accounts, not the show's catalogue.
  */
-async function startVenue(
+function startVenue(
   engine: Engine,
   env: Record<string, string>,
   mail: MailQueueOptions = FAST_RETRY,
   { dataDir = null, seed = false }: { dataDir?: string | null; seed?: boolean } = {},
 ): Promise<VenueServer> {
-  const databaseUrl = engine === 'postgres' ? inject('postgresUrl') : undefined;
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    STATIC_DIR: '',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    ...env,
-    DATABASE_URL: databaseUrl ?? '',
-  });
-  if (engine === 'pglite') config.dataDir = dataDir;
-  config.staticDir = null;
-  return startVenueServer(config, { mail, seed });
+  return startTestServer(engine, env, { mail, seed, dataDir });
 }
 
 /** Where this machine reaches the server (a 0.0.0.0 bind is reached on 127.0.0.1). */
