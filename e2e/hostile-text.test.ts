@@ -251,7 +251,8 @@ describe('hostile catalogue text', () => {
   it('shows the hostile event and session literally on /events, its page and /schedule', async () => {
     await check('/events', '.event-card, main h1', [EVENT_NAME, `Ghent ${IMG}, Belgium ${SCRIPT}`]);
     await check(`/events/${ids.event}`, 'h1', [EVENT_NAME, `Event ${SCRIPT} ${IMG}`, `Hall ${SVG}`]);
-    await check('/schedule', '.session', [SESSION_TITLE, `Ring ${SVG}`]);
+    // The schedule opens on the running show; the hostile event is one tap away (?event=).
+    await check(`/schedule?event=${ids.event}`, '.session', [SESSION_TITLE, `Ring ${SVG}`]);
   });
 
   it('shows the hostile advertiser, its products and vouchers literally, website not as a live link', async () => {
