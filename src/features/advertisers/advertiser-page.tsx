@@ -143,7 +143,7 @@ export function AdvertiserPage() {
               </span>
             ))}
           </address>
-          <ShowMap latitude={a.latitude} longitude={a.longitude} address={addressLines.join(', ')} label={a.company_name} />
+          <ShowMap latitude={a.latitude} longitude={a.longitude} address={addressLines.join(', ')} label={a.company_name} addressShown />
         </section>
       )}
 
