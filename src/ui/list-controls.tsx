@@ -1,5 +1,5 @@
 // The filter controls, the "Show more" step and the no-match state shared by the long lists (kittens, breeders).
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import './list-controls.css';
 
@@ -41,11 +41,33 @@ export interface FilterOption {
   label: string;
 }
 
+/**
+ * The router applies a search-parameter change in a transition, so a control bound only to the URL would
+ * spring back until the longer list has rendered. It shows the new value at once and follows the URL after.
+ */
+function useShownValue<T>(value: T): [T, (next: T) => void] {
+  const [shown, setShown] = useState({ value, from: value });
+  let current = shown;
+  if (!Object.is(shown.from, value)) {
+    current = { value, from: value };
+    setShown(current);
+  }
+  return [current.value, (next) => setShown({ value: next, from: value })];
+}
+
 export function FilterSelect({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: FilterOption[]; onChange: (value: string) => void }) {
+  const [shown, setShown] = useShownValue(value);
   return (
     <div className="list-filter">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        value={shown}
+        onChange={(e) => {
+          setShown(e.target.value);
+          onChange(e.target.value);
+        }}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -53,6 +75,24 @@ export function FilterSelect({ id, label, value, options, onChange }: { id: stri
         ))}
       </select>
     </div>
+  );
+}
+
+/** A checkbox filter ("Show sold-out litters (32)"). */
+export function FilterToggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const [shown, setShown] = useShownValue(checked);
+  return (
+    <label className="list-toggle">
+      <input
+        type="checkbox"
+        checked={shown}
+        onChange={(e) => {
+          setShown(e.target.checked);
+          onChange(e.target.checked);
+        }}
+      />
+      {label}
+    </label>
   );
 }
 

@@ -8,7 +8,7 @@ import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
 import { availabilityText, AvailabilityBadge, CatteryLink, isSoldOut } from './litter-parts.tsx';
 import { paths } from '../../../shared/paths.ts';
 import { litterMatches, parseKittenSex } from './kitten-filters.ts';
-import { FilterSelect, ListFilters, NoMatches, ShowMore, useFilterParams } from '../../ui/list-controls.tsx';
+import { FilterSelect, FilterToggle, ListFilters, NoMatches, ShowMore, useFilterParams } from '../../ui/list-controls.tsx';
 import { useListMemory } from '../../ui/list-memory.ts';
 import './litters.css';
 
@@ -141,14 +141,11 @@ function LitterList({ data }: { data: KittensData }) {
             ]}
             onChange={(value) => filters.setFilter('sex', value)}
           />
-          <label className="list-toggle">
-            <input
-              type="checkbox"
-              checked={filter.showSoldOut}
-              onChange={(e) => filters.setFilter('sold-out', e.target.checked ? SHOW_SOLD_OUT : '')}
-            />
-            Show sold-out litters ({soldOutCount})
-          </label>
+          <FilterToggle
+            label={`Show sold-out litters (${soldOutCount})`}
+            checked={filter.showSoldOut}
+            onChange={(checked) => filters.setFilter('sold-out', checked ? SHOW_SOLD_OUT : '')}
+          />
         </ListFilters>
         {matching.length === 0 && <NoMatches onClear={filters.clearFilters}>No litters match these filters.</NoMatches>}
         {open.length > 0 && <ul className="litter-grid">{open.map(card)}</ul>}
