@@ -4,7 +4,7 @@ import { catterySlug } from '../../shared/paths.ts';
 import { zonedDateTime } from '../../shared/dates.ts';
 import { toListText } from '../../shared/list-text.ts';
 import type { BreedSeed } from './breed-seed.ts';
-import { catSvg, logoSvg, productShapes, productSvg, venueSvg, type ProductShape } from './images.ts';
+import { catSvg, logoSvg, productSvg, venueSvg } from './images.ts';
 import { PLACES, type Place } from './places.ts';
 import { seededRandom, type Random } from './random.ts';
 
@@ -179,16 +179,16 @@ export function buildShow(opts: { now: Date; scale: number; breeds: readonly Bre
   const breeds: Row[] = opts.breeds.map((b, i) => {
     const id = i + 1;
     const dir = `breeds/${b.universal_breed_abbreviation.toLowerCase()}`;
-    const overview = image(`${dir}/overview.svg`, () => catSvg({ look: b.look, label: b.breed_name, variant: 0, ...CARD, caption: false }));
+    const overview = image(`${dir}/overview.svg`, () => catSvg({ look: b.look, label: b.breed_name, variant: 0, bodyType: b.body_type, ...CARD, caption: false }));
     const gallery = Array.from({ length: GALLERY }, (_, g) =>
-      image(`${dir}/gallery-${g + 1}.svg`, () => catSvg({ look: b.look, label: `${b.breed_name}, picture ${g + 1}`, variant: g + 1, ...GALLERY_SIZE })),
+      image(`${dir}/gallery-${g + 1}.svg`, () => catSvg({ look: b.look, label: `${b.breed_name}, picture ${g + 1}`, variant: g + 1, bodyType: b.body_type, ...GALLERY_SIZE })),
     );
     pools.set(id, {
       adults: Array.from({ length: ADULTS }, (_, a) =>
-        image(`${dir}/adult-${a + 1}.svg`, () => catSvg({ look: b.look, label: `${b.breed_name} cat`, variant: a + 5, ...GALLERY_SIZE })),
+        image(`${dir}/adult-${a + 1}.svg`, () => catSvg({ look: b.look, label: `${b.breed_name} cat`, variant: a + 5, bodyType: b.body_type, ...GALLERY_SIZE })),
       ),
       kittens: Array.from({ length: KITTENS }, (_, k) =>
-        image(`${dir}/kitten-${k + 1}.svg`, () => catSvg({ look: b.look, label: `${b.breed_name} kitten`, variant: k + 11, kitten: true, ...GALLERY_SIZE })),
+        image(`${dir}/kitten-${k + 1}.svg`, () => catSvg({ look: b.look, label: `${b.breed_name} kitten`, variant: k + 11, kitten: true, bodyType: b.body_type, ...GALLERY_SIZE })),
       ),
     });
     const { look: _look, ...columns } = b;
@@ -348,10 +348,7 @@ export function buildShow(opts: { now: Date; scale: number; breeds: readonly Bre
       const name = copy === 0 ? a.name : `${a.name} ${place.city}`;
       const dir = `advertisers/${slugOf(a.name)}`;
       const logo = a.logo ? image(`${dir}/logo.svg`, () => logoSvg(a.name)) : null;
-      const productImages = a.products.map((p, n) => {
-        const shape: ProductShape = productShapes[(i + n) % productShapes.length]!;
-        return image(`${dir}/product-${n + 1}.svg`, () => productSvg(p, shape));
-      });
+      const productImages = a.products.map((p, n) => image(`${dir}/product-${n + 1}.svg`, () => productSvg(p)));
       // A few advertisers describe more products than they picture, which the carousel must handle.
       const descriptions = a.products.map((p) => `${p}: ${a.intro.split(' ').slice(0, 6).join(' ').replace(/[,.]$/, '')}.`);
       const shownImages = i % 7 === 3 ? productImages.slice(0, -1) : productImages;

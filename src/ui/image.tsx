@@ -23,3 +23,16 @@ export function ShowImage({ path, alt, className, ...rest }: Props) {
   }
   return <img src={src} alt={alt} loading="lazy" decoding="async" className={className} onError={() => setFailed(src)} {...rest} />;
 }
+
+/**
+ * A page's wide hero (SPEC §7: 1280×384 on desktop, 428×256 on a phone). The picture is shown whole and
+ * the bands beside it are the same picture blurred, not panels of another colour.
+ */
+export function HeroImage({ className, ...props }: Props) {
+  return (
+    <div className={`hero-frame ${className ?? ''}`}>
+      <ShowImage {...props} className="hero-image" />
+      <ShowImage {...props} alt="" aria-hidden="true" className="hero-fill" />
+    </div>
+  );
+}

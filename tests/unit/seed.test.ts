@@ -8,6 +8,7 @@ import { parseListText } from '../../shared/list-text.ts';
 import { classifySchedule, type ScheduleSession } from '../../shared/schedule.ts';
 import { isValidTimeZone, zonedDateTime, zonedTimeToInstant } from '../../shared/dates.ts';
 import { PLACES } from '../../server/seed/places.ts';
+import { productShapeFor } from '../../server/seed/images.ts';
 
 /** The live event's venue zone: the seed day and hour are read there, whatever the process's zone. */
 const VENUE_ZONE = 'Europe/Amsterdam';
@@ -114,6 +115,22 @@ describe('litters', () => {
       expect(catteries.has(l.cattery_id as number)).toBe(true);
       expect(breeds.has(l.breed_id as number)).toBe(true);
       expect(show.cattery_has_breed.some((c) => c.cattery_id === l.cattery_id && c.breed_id === l.breed_id)).toBe(true);
+    }
+  });
+
+  it('lists a litter of every breed a cattery’s About text names, and no breed it does not have', () => {
+    const breeds = byId(show.breeds);
+    for (const c of show.catteries) {
+      const own = new Set(show.cattery_has_breed.filter((x) => x.cattery_id === c.id).map((x) => x.breed_id));
+      const named = show.breeds.filter((b) => new RegExp(`\\b${b.breed_name as string}\\b`).test(c.description as string));
+      expect(named.length, c.name as string).toBeGreaterThan(0);
+      for (const b of named) {
+        expect(own.has(b.id), `${c.name} names ${b.breed_name}`).toBe(true);
+        expect(show.litters.some((l) => l.cattery_id === c.id && l.breed_id === b.id), `${c.name} has a ${b.breed_name} litter`).toBe(true);
+      }
+      // Its pictures are cats of a breed it keeps.
+      const pictured = (c.profile_image_url as string).split('/')[1];
+      expect([...own].some((id) => (breeds.get(id)!.universal_breed_abbreviation as string).toLowerCase() === pictured), c.name as string).toBe(true);
     }
   });
 
@@ -254,6 +271,42 @@ describe('pictures and scale', () => {
     const svg = show.images.find((i) => i.name.endsWith('gallery-1.svg'))!.render();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="800" height="480"/);
     expect(svg).toMatch(/role="img" aria-label="[^"]+"/);
+  });
+
+  it('draws each product as what it is', () => {
+    const drawn = Object.fromEntries(
+      ['Sisal Scratcher', 'Tuna in Broth', 'Tofu Litter', 'Breakaway Collar', 'Soft Carrier', 'Ceramic Fountain', 'Tall Tree Tower', 'Feather Wand', 'Orthopaedic Bed', 'Show Portrait'].map((p) => [p, productShapeFor(p)]),
+    );
+    expect(drawn).toEqual({
+      'Sisal Scratcher': 'post',
+      'Tuna in Broth': 'tin',
+      'Tofu Litter': 'bag',
+      'Breakaway Collar': 'collar',
+      'Soft Carrier': 'carrier',
+      'Ceramic Fountain': 'fountain',
+      'Tall Tree Tower': 'tree',
+      'Feather Wand': 'wand',
+      'Orthopaedic Bed': 'bed',
+      'Show Portrait': 'camera',
+    });
+  });
+
+  it('centres every cat, so a card or thumbnail cropped from the middle holds all of it', () => {
+    for (const image of show.images.filter((i) => /\/(overview|gallery-\d|adult-\d|kitten-\d)\.svg$/.test(i.name))) {
+      const svg = image.render();
+      const width = Number(/ width="(\d+)"/.exec(svg)![1]);
+      const [, x, scale] = /<g transform="translate\(([\d.-]+) [\d.-]+\) scale\(([\d.]+)\)/.exec(svg)!;
+      // The cat is drawn in a 400-unit box: its middle is the picture's middle.
+      expect(Number(x) + 200 * Number(scale), image.name).toBeCloseTo(width / 2, 0);
+    }
+  });
+
+  it('draws a breed’s build: a slender breed’s cat is narrower than a cobby one’s', () => {
+    const bodyWidth = (abbreviation: string) => {
+      const svg = show.images.find((i) => i.name === `breeds/${abbreviation}/overview.svg`)!.render();
+      return Number(/<ellipse cx="200" cy="285" rx="([\d.]+)"/.exec(svg)![1]);
+    };
+    expect(bodyWidth('sia')).toBeLessThan(bodyWidth('bsh'));
   });
 
   it('is deterministic, and --scale multiplies catteries, litters, schedule and advertisers', () => {

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { db, useMirror, type Breed, type Cattery } from '../../data/mirror.ts';
 import { parseListText } from '../../../shared/list-text.ts';
 import { Gallery } from '../../ui/gallery.tsx';
-import { ShowImage } from '../../ui/image.tsx';
+import { HeroImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { compareText } from '../../../shared/compare.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -71,7 +71,7 @@ export function BreedPage() {
     <main className="page breed-detail">
       {back}
       <div className="hero">
-        <ShowImage path={breed.overview_image} alt={breed.breed_name} className="hero-image" loading="eager" fetchPriority="high" />
+        <HeroImage path={breed.overview_image} alt={breed.breed_name} loading="eager" fetchPriority="high" />
         <h1>{breed.breed_name}</h1>
       </div>
       <ul className="attribute-tiles">

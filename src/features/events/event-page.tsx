@@ -4,7 +4,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { db, useMirror, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
 import { formatDateRange, formatScheduleDay, formatTime } from '../../../shared/dates.ts';
 import { eventTimeZone, timeZoneNote } from '../../../shared/schedule.ts';
-import { ShowImage } from '../../ui/image.tsx';
+import { HeroImage } from '../../ui/image.tsx';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
@@ -121,7 +121,7 @@ export function EventPage() {
   return (
     <main className="page event-detail">
       {back}
-      <ShowImage path={event.event_picture_url} alt={event.name} width={1280} height={384} className="hero-image" />
+      <HeroImage path={event.event_picture_url} alt={event.name} width={1280} height={384} />
       <h1>{event.name}</h1>
       <dl className="event-facts">
         <div>

@@ -1,3 +1,4 @@
+import type { Collection, Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,40 +7,55 @@ import { db, useScreenShown } from '../../data/mirror.ts';
 import { eventTimeZone, venueClockNote } from '../../../shared/schedule.ts';
 import { AnalogueClock } from '../../ui/analogue-clock.tsx';
 import { ShowImage } from '../../ui/image.tsx';
+import { parseListText } from '../../../shared/list-text.ts';
 import { NowAtShow } from './now-at-show.tsx';
 import { useShowNow } from './show-now.ts';
 import './home.css';
 
 const TILES = [
   { to: '/breeds', title: 'Discover Breeds', text: 'Every breed at the show, with galleries and certified breeders.', picture: 'breed' },
-  { to: '/kittens', title: 'Find your PurrFect Match', text: 'Available litters and a quiz that ranks breeds for you.' },
+  { to: '/kittens', title: 'Find your PurrFect Match', text: 'Available litters and a quiz that ranks breeds for you.', picture: 'litter' },
   { to: '/breeders', title: 'Meet Breeders', text: 'Certified catteries, their cats, litters and quality labels.', picture: 'cattery' },
-  { to: '/pet-products', title: 'Pet Products', text: 'Exhibitors with discount and rebate vouchers.' },
-  { to: '/visitors-choice', title: "Visitor's Choice", text: 'Vote for your favourite cat of the show.' },
+  { to: '/pet-products', title: 'Pet Products', text: 'Exhibitors with discount and rebate vouchers.', picture: 'product' },
+  { to: '/visitors-choice', title: "Visitor's Choice", text: 'Vote for your favourite cat of the show.', picture: 'cat' },
   { to: '/schedule', title: 'Event Schedule', text: 'What is happening now and next.', clock: true },
 ] as const;
 
-/** One random row's picture, chosen once per visit to the page. */
-function useRandomPicture(table: 'breeds' | 'catteries'): { path: string | null; alt: string } | undefined {
-  const [pick] = useState(() => Math.random());
+type TilePicture = 'breed' | 'litter' | 'cattery' | 'product' | 'cat';
+interface Picture {
+  path: string | null;
+  alt: string;
+}
+
+/** A random row's picture for each tile, chosen once per visit to the page (SPEC §2: a random breed and cattery). */
+function useRandomPictures(): Partial<Record<TilePicture, Picture>> | undefined {
+  const [pick] = useState(() => Array.from({ length: 5 }, () => Math.random()));
   return useLiveQuery(async () => {
-    const count = await db[table].count();
-    if (count === 0) return undefined;
-    const offset = Math.floor(pick * count);
-    if (table === 'breeds') {
-      const b = await db.breeds.offset(offset).first();
-      return b && { path: b.overview_image, alt: b.breed_name };
-    }
-    const c = await db.catteries.offset(offset).first();
-    return c && { path: c.profile_image_url, alt: `A cat of ${c.name}` };
-  }, [table, pick]);
+    const nth = async <T,>(table: Table<T, number> | Collection<T, number>, i: number) => {
+      const count = await table.count();
+      return count === 0 ? undefined : table.offset(Math.floor(pick[i]! * count)).first();
+    };
+    const [breed, litter, cattery, advertiser, cat] = await Promise.all([
+      nth(db.breeds, 0),
+      nth(db.litters.filter((l) => l.litter_image_url !== null), 1),
+      nth(db.catteries, 2),
+      nth(db.advertisers.filter((a) => parseListText(a.product_images).length > 0), 3),
+      nth(db.catteries, 4),
+    ]);
+    const product = advertiser && parseListText(advertiser.product_images)[0];
+    return {
+      ...(breed && { breed: { path: breed.overview_image, alt: breed.breed_name } }),
+      ...(litter && { litter: { path: litter.litter_image_url, alt: 'Kittens at the show' } }),
+      ...(cattery && { cattery: { path: cattery.profile_image_url, alt: `A cat of ${cattery.name}` } }),
+      ...(product && advertiser && { product: { path: product, alt: `A product of ${advertiser.company_name}` } }),
+      ...(cat && { cat: { path: cat.detail_images.at(-1) ?? cat.profile_image_url, alt: `A cat of ${cat.name}` } }),
+    };
+  }, [pick]);
 }
 
 export function HomePage() {
-  const breed = useRandomPicture('breeds');
-  const cattery = useRandomPicture('catteries');
-  const pictures = { breed, cattery } as const;
-  useScreenShown(breed !== undefined);
+  const pictures = useRandomPictures();
+  useScreenShown(pictures?.breed !== undefined);
   const show = useShowNow();
   // The clock keeps the venue's time, as /schedule does; the device's until the mirror names the venue.
   const venueZone = show ? eventTimeZone(show.event) : undefined;
@@ -69,13 +85,13 @@ export function HomePage() {
       <NowAtShow show={show} />
       <ul className="tiles">
         {TILES.map((t) => {
-          const picture = 'picture' in t ? pictures[t.picture] : undefined;
+          const picture = 'picture' in t ? pictures?.[t.picture] : undefined;
           return (
             <li key={t.to}>
               <Link to={t.to} className="tile">
                 {picture ? (
                   // The first tile's picture is above the fold on every screen (the page's LCP): fetched at once.
-                  <ShowImage path={picture.path} alt={picture.alt} className="tile-image" width={428} height={240} {...(picture === breed && { loading: 'eager', fetchPriority: 'high' })} />
+                  <ShowImage path={picture.path} alt={picture.alt} className="tile-image" width={428} height={240} {...(t.to === '/breeds' && { loading: 'eager', fetchPriority: 'high' })} />
                 ) : (
                   // Until the mirror has a picture, its space is kept so the tiles below never move (CLS).
                   'picture' in t && <span className="image-placeholder" aria-hidden="true" />
