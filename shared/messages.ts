@@ -61,3 +61,8 @@ export const INSECURE_ORIGIN_NOTICE = {
   body: 'Browsing and voting work while you are connected, but over plain http:// this page cannot work offline or be installed as an app. Open the show’s https:// address instead: it is on the posters and QR codes.',
   dismiss: 'Dismiss',
 } as const;
+
+/** The organiser console (issue 17; not in SPEC). */
+export const ORGANISER_MESSAGES = {
+  notOrganiser: 'This page is for the show’s organisers. Ask an organiser to give your account the organiser role (npm run organiser -- add <your e-mail>), then sign in again.',
+} as const;

@@ -36,6 +36,24 @@ function signedIn(withCoupons: boolean): ReactNode {
   });
 }
 
+/** An organiser console page (issue 17): signed in first, then the organiser role; its own lazy chunk. */
+export function organiserScreen(load: () => Promise<ComponentType>): ReactNode {
+  return screen(async () => {
+    const [{ RequireSignIn }, { OrganiserGate }, Page] = await Promise.all([
+      import('../features/account/require-sign-in.tsx'),
+      import('../features/organiser/organiser-gate.tsx'),
+      load(),
+    ]);
+    return () => (
+      <RequireSignIn>
+        <OrganiserGate>
+          <Page />
+        </OrganiserGate>
+      </RequireSignIn>
+    );
+  });
+}
+
 export const routes: RouteObject[] = [
   { index: true, handle: titled(null), element: <HomePage /> },
   { path: 'breeds', handle: titled('Breeds'), element: screen(() => import('../features/breeds/breeds-page.tsx').then((m) => m.BreedsPage)) },

@@ -1,6 +1,7 @@
 // Client auth state (SPEC §3 "Session user"): kept by supabase-js in localStorage, mirrored here for the UI.
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { createStore } from 'zustand/vanilla';
+import { isOrganiserMetadata } from '../../shared/organiser.ts';
 
 export interface SessionUser {
   id: string;
@@ -8,6 +9,8 @@ export interface SessionUser {
   name: string;
   email: string | null;
   avatar_url: string | null;
+  /** The organiser role from app_metadata: opens the console (the database decides what it may do). */
+  organiser: boolean;
 }
 
 export interface AuthState {
@@ -43,6 +46,7 @@ export function sessionUser(user: User): SessionUser {
     name: email?.split('@')[0] || 'User',
     email,
     avatar_url: typeof avatar === 'string' ? avatar : null,
+    organiser: isOrganiserMetadata(user.app_metadata),
   };
 }
 
