@@ -85,7 +85,7 @@ describe('axe on every screen', () => {
 
     it('home with the cookie banner', async () => {
       await ready('Welcome to PurrFect Show');
-      await expect.poll(() => page.locator('.tile-image').count()).toBe(2);
+      await expect.poll(() => page.locator('.tile-image').count()).toBe(5);
       const banner = page.getByRole('region', { name: 'Cookie consent' });
       expect(await banner.count()).toBe(1);
       await expectNoViolations('home');

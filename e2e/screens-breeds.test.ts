@@ -19,10 +19,19 @@ describe.each(['phone', 'desktop'] as ViewportName[])('breeds screens on a %s', 
     await server?.close();
   });
 
-  it('shows Home with the six tiles, a breed and a cattery picture and the live clock', async () => {
+  it('shows Home with the six tiles, a picture on each but the live clock', async () => {
     await page.goto(`${server.url}/`);
-    await expect.poll(() => page.locator('.tile-image').count()).toBe(2);
+    // SPEC §2's random breed and cattery pictures, and (issue 16) a litter, a product and a cat: no bare tile.
+    await expect.poll(() => page.locator('.tile-image').count()).toBe(5);
     expect(await page.locator('.tile h2').count()).toBe(6);
+    expect(await page.locator('.tile:not(:has(.tile-image)) h2').allTextContents()).toEqual(['Event Schedule']);
+    const tilePicture = (title: string) => page.locator('.tile', { has: page.getByRole('heading', { name: title, exact: true }) }).locator('img.tile-image');
+    expect(await tilePicture('Discover Breeds').getAttribute('src')).toMatch(/\/breeds\/[a-z]+\/overview\.svg$/);
+    expect(await tilePicture('Find your PurrFect Match').getAttribute('src')).toMatch(/\/kitten-\d\.svg$/);
+    expect(await tilePicture('Pet Products').getAttribute('src')).toMatch(/\/advertisers\/.+\/product-\d\.svg$/);
+    // Every picture loads (none falls back to the placeholder); below the fold they load lazily, on the way.
+    for (const img of await page.locator('.tile img.tile-image').all()) await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.tile img.tile-image').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(5);
     expect(await page.getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe('/breeds');
     expect(await page.getByRole('link', { name: 'View Events' }).getAttribute('href')).toBe('/events');
     const clock = page.getByRole('img', { name: /^Clock showing/ });
