@@ -130,7 +130,7 @@ describe('litters', () => {
       }
       // Its pictures are cats of a breed it keeps.
       const pictured = (c.profile_image_url as string).split('/')[1];
-      expect([...own].some((id) => (breeds.get(id)!.universal_breed_abbreviation as string).toLowerCase() === pictured), c.name as string).toBe(true);
+      expect([...own].some((id) => (breeds.get(id as number)!.universal_breed_abbreviation as string).toLowerCase() === pictured), c.name as string).toBe(true);
     }
   });
 
