@@ -211,6 +211,30 @@ describe.each(engines())('organiser role on %s', (engine) => {
     expect(refreshed.data.user!.app_metadata.show_role).toBe('organiser');
   });
 
+  it("lets an organiser add and edit events under the time-zone rule, and read the votes", async () => {
+    const organiser = await createVisitor(server, 'events');
+    await service.auth.admin.updateUserById(organiser.id, { app_metadata: { [SHOW_ROLE_CLAIM]: ORGANISER_ROLE } });
+    const show = { name: `Organiser show ${organiser.id.slice(0, 8)}`, start_date: '2026-05-01', end_date: '2026-05-02' };
+    const added = await organiser.client.from('events').insert({ ...show, time_zone: 'Europe/Brussels' }).select('id, time_zone').single();
+    expect(added.error).toBeNull();
+    const id = (added.data as { id: number }).id;
+    for (const zone of ['PST', 'Mars/Olympus_Mons', 'UTC+5']) {
+      const bad = await organiser.client.from('events').update({ time_zone: zone }).eq('id', id);
+      expect(bad.error).toMatchObject({ code: '23514', message: 'new row for relation "events" violates check constraint "events_time_zone_valid"' });
+      expect((await organiser.client.from('events').insert({ ...show, name: `${show.name} ${zone}`, time_zone: zone })).error).toMatchObject({ code: '23514' });
+    }
+    expect((await organiser.client.from('events').update({ description: 'Moved hall' }).eq('id', id)).error).toBeNull();
+    expect((await server.db.query(`select description, time_zone from public.events where id = $1`, [id])).rows).toEqual([{ description: 'Moved hall', time_zone: 'Europe/Brussels' }]);
+    // The service role is held to the same rule.
+    expect((await service.from('events').update({ time_zone: 'PST' }).eq('id', id)).error).toMatchObject({ code: '23514' });
+
+    await server.db.query(`insert into public.visitor_choice (event_id, first_name, last_name, email, catalog_number) values ($1, 'Vera', 'Voter', 'vera@example.com', '12')`, [id]);
+    expect((await organiser.client.from('visitor_choice').select('catalog_number, email').eq('event_id', id)).data).toEqual([{ catalog_number: '12', email: 'vera@example.com' }]);
+    const visitor = await createVisitor(server, 'curious');
+    expect((await visitor.client.from('visitor_choice').select('catalog_number').eq('event_id', id)).data).toEqual([]);
+    expect((await client(server).from('visitor_choice').select('catalog_number').eq('event_id', id)).error).toMatchObject({ code: '42501' });
+  });
+
   describe('npm run organiser', () => {
     let env: Record<string, string>;
     let visitor: Visitor;
