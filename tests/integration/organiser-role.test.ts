@@ -95,19 +95,29 @@ describe.each(engines())('organiser role on %s', (engine) => {
     expect(trimmed.data.user!.app_metadata).toEqual({ provider: 'email', providers: ['email'], show_role: 'organiser' });
     expect(trimmed.data.user!.user_metadata).toEqual({ ...names, email_verified: true, city: 'Utrecht' });
 
-    // Pages: newest first, the total and the page numbers auth-js reads from GoTrue's headers.
-    const total = await countUsers();
-    const perPage = Math.ceil(total / 2);
+    // Pages: newest first, the total and the page numbers auth-js reads from GoTrue's headers. (On
+    // PostgreSQL other test files add accounts meanwhile, so there only what holds whatever they do.)
+    const before = await countUsers();
+    const perPage = Math.ceil(before / 2);
     const first = await admin.listUsers({ page: 1, perPage });
+    const after = await countUsers();
     expect(first.error).toBeNull();
-    expect(first.data).toEqual(expect.objectContaining({ aud: 'authenticated', total, nextPage: 2, lastPage: 2 }));
-    expect(first.data.users[0]!.id).toBe(user.id);
+    const total = first.data.total;
+    expect(total).toBeGreaterThanOrEqual(before);
+    expect(total).toBeLessThanOrEqual(after);
+    expect(first.data).toEqual(expect.objectContaining({ aud: 'authenticated', nextPage: 2, lastPage: Math.ceil(total / perPage) }));
+    expect(first.data.users).toHaveLength(perPage);
+    const times = first.data.users.map((u) => u.created_at);
+    expect(times).toEqual([...times].sort().reverse());
     const second = await admin.listUsers({ page: 2, perPage });
-    expect(second.data).toEqual(expect.objectContaining({ total, nextPage: null, lastPage: 2 }));
-    const ids = [...first.data.users, ...second.data.users].map((u) => u.id);
-    expect(new Set(ids).size).toBe(total);
-    const all = await admin.listUsers();
-    expect(all.data.users).toHaveLength(Math.min(total, 50));
+    expect(second.error).toBeNull();
+    if (engine === 'pglite') {
+      expect(first.data.users[0]!.id).toBe(user.id);
+      expect(second.data).toEqual(expect.objectContaining({ total, nextPage: null, lastPage: 2 }));
+      const ids = [...first.data.users, ...second.data.users].map((u) => u.id);
+      expect(new Set(ids).size).toBe(total);
+    }
+    expect((await admin.listUsers()).data.users).toHaveLength(Math.min(before, 50));
 
     expect((await admin.createUser({ email, password: PASSWORD, user_metadata: names })).error).toMatchObject({ status: 422, code: 'email_exists' });
 
@@ -115,7 +125,7 @@ describe.each(engines())('organiser role on %s', (engine) => {
     expect(deleted.error).toBeNull();
     expect((await admin.getUserById(user.id)).error).toMatchObject({ status: 404, code: 'user_not_found', message: 'User not found' });
     expect((await server.db.query(`select 1 from public.users where id = $1`, [user.id])).rows).toEqual([]);
-    expect(await countUsers()).toBe(total - 1);
+    expect((await server.db.query(`select 1 from auth.users where id = $1`, [user.id])).rows).toEqual([]);
   });
 
   it('creates an unconfirmed account with a random password, confirmed later by the admin', async () => {
@@ -138,15 +148,15 @@ describe.each(engines())('organiser role on %s', (engine) => {
 
   it('refuses the anon key and a signed-in visitor, as GoTrue does', async () => {
     const visitor = await createVisitor(server, 'not-admin');
-    const before = await countUsers();
+    const sneaky = uniqueEmail('sneaky');
     const asVisitor = client(server, 'anon', { headers: { Authorization: `Bearer ${visitor.accessToken}` } });
     for (const c of [client(server), asVisitor]) {
       expect((await c.auth.admin.listUsers()).error).toMatchObject({ status: 403, code: 'not_admin', message: 'User not allowed' });
-      expect((await c.auth.admin.createUser({ email: uniqueEmail('sneaky'), user_metadata: names })).error).toMatchObject({ status: 403, code: 'not_admin' });
+      expect((await c.auth.admin.createUser({ email: sneaky, user_metadata: names })).error).toMatchObject({ status: 403, code: 'not_admin' });
       expect((await c.auth.admin.updateUserById(visitor.id, { app_metadata: { show_role: 'organiser' } })).error).toMatchObject({ status: 403, code: 'not_admin' });
       expect((await c.auth.admin.deleteUser(visitor.id)).error).toMatchObject({ status: 403, code: 'not_admin' });
     }
-    expect(await countUsers()).toBe(before);
+    expect((await server.db.query(`select 1 from auth.users where email = $1`, [sneaky])).rows).toEqual([]);
     expect((await service.auth.admin.getUserById(visitor.id)).data.user!.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
 
     const none = await raw(server, 'GET', '/admin/users', { bearer: null });
@@ -209,6 +219,8 @@ describe.each(engines())('organiser role on %s', (engine) => {
     expect(refreshed.error).toBeNull();
     expect(decodeJwt(refreshed.data.session!.access_token).app_metadata).toEqual({ provider: 'email', providers: ['email'], show_role: 'organiser' });
     expect(refreshed.data.user!.app_metadata.show_role).toBe('organiser');
+    // Leave no organiser behind: the command's test below lists them.
+    await service.auth.admin.updateUserById(visitor.id, { app_metadata: { [SHOW_ROLE_CLAIM]: null } });
   });
 
   it("lets an organiser add and edit events under the time-zone rule, and read the votes", async () => {
@@ -233,11 +245,13 @@ describe.each(engines())('organiser role on %s', (engine) => {
     const visitor = await createVisitor(server, 'curious');
     expect((await visitor.client.from('visitor_choice').select('catalog_number').eq('event_id', id)).data).toEqual([]);
     expect((await client(server).from('visitor_choice').select('catalog_number').eq('event_id', id)).error).toMatchObject({ code: '42501' });
+    await service.auth.admin.updateUserById(organiser.id, { app_metadata: { [SHOW_ROLE_CLAIM]: null } });
   });
 
   describe('npm run organiser', () => {
     let env: Record<string, string>;
     let visitor: Visitor;
+    const listed = (run: Run) => run.out.split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim());
     const breed = () => `Organiser breed ${Math.random().toString(36).slice(2, 8)}`;
 
     beforeAll(async () => {
@@ -264,7 +278,11 @@ describe.each(engines())('organiser role on %s', (engine) => {
     }
 
     it('adds, lists and removes an organiser, whose rights follow at once', async () => {
-      expect(await organiser(['list'], env)).toEqual({ code: 0, out: `No organisers yet at ${server.url}. Add one: npm run organiser -- add <email>\n`, err: '' });
+      // On PostgreSQL the test files share one database, and others may have organisers of their own.
+      const before = await organiser(['list'], env);
+      if (engine === 'pglite') expect(before).toEqual({ code: 0, out: `No organisers yet at ${server.url}. Add one: npm run organiser -- add <email>\n`, err: '' });
+      expect(before.code).toBe(0);
+      expect(listed(before)).not.toContain(visitor.email);
       expect(await tryBreeds()).toBe('insert 403 42501, update 0, delete 0, row kept');
 
       const stranger = uniqueEmail('stranger');
@@ -280,7 +298,10 @@ describe.each(engines())('organiser role on %s', (engine) => {
         err: '',
       });
       expect(await tryBreeds()).toBe('insert ok, update 1, delete 1, row gone, tombstone');
-      expect(await organiser(['list'], env)).toEqual({ code: 0, out: `Organisers at ${server.url} (1):\n  ${visitor.email}\n`, err: '' });
+      const after = await organiser(['list'], env);
+      if (engine === 'pglite') expect(after).toEqual({ code: 0, out: `Organisers at ${server.url} (1):\n  ${visitor.email}\n`, err: '' });
+      expect(after.out).toMatch(new RegExp(`^Organisers at ${server.url.replace(/\./g, '\\.')} \\(\\d+\\):\n(  \\S+\n)+$`));
+      expect(listed(after)).toContain(visitor.email);
       expect(await organiser(['add', visitor.email], env)).toMatchObject({ code: 0, out: `${visitor.email} is already an organiser; nothing changed.\n` });
 
       expect(await organiser(['remove', visitor.email], env)).toEqual({ code: 0, out: `${visitor.email} is no longer an organiser (effective at once).\n`, err: '' });
