@@ -17,8 +17,11 @@ import { mergeMetadata, userJson, type UserRow } from './shapes.ts';
 import { ts, userByEmail, userById } from './users.ts';
 import { checkPasswordStrength, hashPassword, normalizeEmail, readBody } from './validate.ts';
 
-/** GoTrue's GOTRUE_JWT_ADMIN_ROLES default. */
-const ADMIN_ROLES = ['service_role', 'supabase_admin'];
+/**
+ * GoTrue's GOTRUE_JWT_ADMIN_ROLES without supabase_admin: that is a database superuser on hosted
+ * Supabase, and no key of this server carries it, so a token naming it is refused like any other.
+ */
+const ADMIN_ROLES = ['service_role'];
 const AUD = 'authenticated';
 const DEFAULT_PER_PAGE = 50;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from '../../server/config.ts';
+import { signJwt } from '../../server/auth/jwt.ts';
+import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from '../../server/config.ts';
 import type { VenueServer } from '../../server/start.ts';
 import { ORGANISER_ROLE, SHOW_ROLE_CLAIM } from '../../shared/organiser.ts';
 import { createVisitor, type Visitor } from '../helpers/fuzz-accounts.ts';
@@ -163,6 +164,9 @@ describe.each(engines())('organiser role on %s', (engine) => {
     expect(none).toMatchObject({ status: 401, version: '2024-01-01', json: { code: 'no_authorization', msg: 'This endpoint requires a valid Bearer token' } });
     const forged = await raw(server, 'GET', '/admin/users', { bearer: `${DEMO_SERVICE_ROLE_KEY.slice(0, -3)}AAA` });
     expect(forged).toMatchObject({ status: 403, json: { code: 'bad_jwt' } });
+    // GoTrue also admits supabase_admin; no key of the venue server carries that role, so it is refused.
+    const superuser = await signJwt({ role: 'supabase_admin', exp: Math.floor(Date.now() / 1000) + 600 }, DEMO_JWT_SECRET);
+    expect(await raw(server, 'GET', '/admin/users', { bearer: superuser })).toMatchObject({ status: 403, json: { code: 'not_admin', msg: 'User not allowed' } });
     // A signed-out visitor's token names a session that is gone.
     await visitor.client.auth.signOut();
     const ended = await raw(server, 'GET', '/admin/users', { bearer: visitor.accessToken });
