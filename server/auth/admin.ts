@@ -14,7 +14,7 @@ import { authError } from './errors.ts';
 import { verifyJwt, type Claims } from './jwt.ts';
 import { nowOf } from './sessions.ts';
 import { mergeMetadata, userJson, type UserRow } from './shapes.ts';
-import { ts, userByEmail, userById } from './users.ts';
+import { ts, userByEmail, userById, usersPage } from './users.ts';
 import { checkPasswordStrength, hashPassword, normalizeEmail, readBody } from './validate.ts';
 
 /**
@@ -159,15 +159,7 @@ async function listUsers(c: Context, deps: AppDeps): Promise<Response> {
   const perPage = pageParam(c.req.query('per_page'), 'per_page', DEFAULT_PER_PAGE);
   const { rows: counted } = await deps.db.query<{ n: string }>(`select count(*)::text as n from auth.users where aud = $1`, [AUD]);
   const total = Number(counted[0]?.n ?? 0);
-  const { rows: ids } = await deps.db.query<{ id: string }>(
-    `select id from auth.users where aud = $1 order by created_at desc, id desc limit $2 offset $3`,
-    [AUD, perPage, (page - 1) * perPage],
-  );
-  const users: UserRow[] = [];
-  for (const { id } of ids) {
-    const user = await userById(deps.db, id);
-    if (user) users.push(user);
-  }
+  const users = await usersPage(deps.db, AUD, perPage, (page - 1) * perPage);
   // GoTrue's headers, with the path it sees behind the gateway: auth-js reads the page numbers from them.
   const lastPage = Math.ceil(total / perPage);
   const query = new URL(c.req.url).searchParams;
