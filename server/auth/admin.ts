@@ -159,7 +159,8 @@ async function listUsers(c: Context, deps: AppDeps): Promise<Response> {
   const perPage = pageParam(c.req.query('per_page'), 'per_page', DEFAULT_PER_PAGE);
   const { rows: counted } = await deps.db.query<{ n: string }>(`select count(*)::text as n from auth.users where aud = $1`, [AUD]);
   const total = Number(counted[0]?.n ?? 0);
-  const users = await usersPage(deps.db, AUD, perPage, (page - 1) * perPage);
+  // As text: page × size can pass 2^53, where a JS number would lose digits.
+  const users = await usersPage(deps.db, AUD, perPage, String(BigInt(page - 1) * BigInt(perPage)));
   // GoTrue's headers, with the path it sees behind the gateway: auth-js reads the page numbers from them.
   const lastPage = Math.ceil(total / perPage);
   const query = new URL(c.req.url).searchParams;

@@ -19,9 +19,9 @@ export async function userById(q: Queryable, id: string): Promise<UserRow | null
 }
 
 /** One page of the accounts of an audience, newest first (GoTrue's admin list order). */
-export async function usersPage(q: Queryable, aud: string, limit: number, offset: number): Promise<UserRow[]> {
+export async function usersPage(q: Queryable, aud: string, limit: number, offset: string): Promise<UserRow[]> {
   const { rows } = await q.query<UserRow>(
-    `${USER_SELECT} where u.aud = $1 order by u.created_at desc, u.id desc limit $2 offset $3`,
+    `${USER_SELECT} where u.aud = $1 order by u.created_at desc, u.id desc limit $2 offset $3::bigint`,
     [aud, limit, offset],
   );
   return rows;

@@ -210,6 +210,11 @@ describe.each(engines())('organiser role on %s', (engine) => {
       void status;
       void code;
     }
+    // Far past the last page: an empty page, not an overflow.
+    const beyond = await fetch(`${server.url}/auth/v1/admin/users?page=999999999&per_page=999999999`, { headers: { apikey: DEMO_ANON_KEY, Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}` } });
+    expect(beyond.status).toBe(200);
+    expect(await beyond.json()).toEqual({ users: [], aud: 'authenticated' });
+    expect(beyond.headers.get('link')).toBe('</admin/users?page=1&per_page=999999999>; rel="last"');
     expect(got).toEqual(cases.map(([method, path, body, status, code]) => `${method} ${path} ${body ?? ''} → ${status} ${code} json`));
     // Nothing above changed the account.
     expect((await service.auth.admin.getUserById(user.id)).data.user).toEqual(expect.objectContaining({ id: user.id, app_metadata: { provider: 'email', providers: ['email'] } }));
