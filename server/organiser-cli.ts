@@ -44,16 +44,16 @@ class CommandError extends Error {
 }
 
 /** A fetch with a deadline on every call that remembers why the network failed, for one clear message. */
-function deadlineFetch(): { fetch: typeof fetch; failure: () => string | null } {
+function deadlineFetch(deadlineMs: number): { fetch: typeof fetch; failure: () => string | null } {
   let failure: string | null = null;
   const wrapped: typeof fetch = async (input, init) => {
     try {
-      return await fetch(input, { ...init, signal: AbortSignal.timeout(ORGANISER_CALL_DEADLINE_MS) });
+      return await fetch(input, { ...init, signal: AbortSignal.timeout(deadlineMs) });
     } catch (e) {
       const err = e as Error & { cause?: { code?: string; message?: string } };
       failure =
         err.name === 'TimeoutError'
-          ? `no answer within ${ORGANISER_CALL_DEADLINE_MS / 1000} s`
+          ? `no answer within ${deadlineMs / 1000} s`
           : (err.cause?.code ?? err.cause?.message ?? err.message);
       // A gateway error, not a throw: auth-js prints a thrown fetch error to the console itself.
       return new Response(JSON.stringify({ message: failure }), { status: 502, headers: { 'Content-Type': 'application/json' } });
@@ -91,8 +91,8 @@ class NoRealtime {
 
 type Call = <R extends { data: unknown; error: unknown }>(request: () => Promise<R>) => Promise<Success<R>>;
 
-function connect(target: Target): { admin: SupabaseClient['auth']['admin']; call: Call } {
-  const net = deadlineFetch();
+function connect(target: Target, deadlineMs: number): { admin: SupabaseClient['auth']['admin']; call: Call } {
+  const net = deadlineFetch(deadlineMs);
   const supabase = createClient(target.url, target.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: net.fetch },
@@ -129,6 +129,8 @@ async function findUser(admin: SupabaseClient['auth']['admin'], call: Call, emai
 export interface Output {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** The deadline of each call (tests shorten it). */
+  deadlineMs?: number;
 }
 
 /** Runs one organiser command; the exit code: 0 done, 1 failed, 2 wrong usage. */
@@ -140,7 +142,7 @@ export async function runOrganiserCommand(args: string[], env: Record<string, st
     return EXIT_USAGE;
   }
   const target = targetFromEnv(env);
-  const { admin, call } = connect(target);
+  const { admin, call } = connect(target, io.deadlineMs ?? ORGANISER_CALL_DEADLINE_MS);
   try {
     if (command === 'list') {
       const organisers = (await allUsers(admin, call)).filter((u) => isOrganiserMetadata(u.app_metadata));

@@ -1,4 +1,5 @@
 // Where `npm run organiser` goes without SUPABASE_URL: the venue server as `npm start` configures it.
+import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SERVICE_ROLE_KEY } from '../../server/config.ts';
 import { EXIT_USAGE, runOrganiserCommand, targetFromEnv } from '../../server/organiser-cli.ts';
@@ -32,5 +33,20 @@ describe('organiser command target', () => {
       expect(code, args.join(' ')).toBe(EXIT_USAGE);
       expect(err.join('\n')).toMatch(/^Usage: npm run organiser -- add <email> {5}give an account the organiser role\n/);
     }
+  });
+
+  it('gives up on a server that never answers, with a clear message and exit code 1', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    const err: string[] = [];
+    const started = Date.now();
+    const code = await runOrganiserCommand(['list'], { SUPABASE_URL: url }, { out: () => undefined, err: (l) => err.push(l), deadlineMs: 300 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(code).toBe(1);
+    expect(err).toEqual([`Cannot reach ${url} (no answer within 0.3 s). Is the venue server running (npm start)? For another server, set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.`]);
+    for (const s of sockets) s.destroy();
+    await new Promise((resolve) => silent.close(resolve));
   });
 });
