@@ -11,6 +11,8 @@
 create function public.organisers_may_write(p_table text) returns void
 language plpgsql set search_path = '' as $$
 begin
+  -- Without RLS the grant alone would let every signed-in visitor write: make sure it is on.
+  execute format('alter table public.%I enable row level security', p_table);
   execute format('grant insert, update, delete on table public.%I to authenticated', p_table);
   -- (select …) lets Postgres evaluate the check once per statement rather than once per row.
   execute format('create policy "organisers may add" on public.%I for insert to authenticated
