@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
+import { adminRoutes } from './admin.ts';
 import { API_VERSION, API_VERSION_HEADER, authError } from './errors.ts';
 import { passwordGrant, signup } from './password.ts';
 import { rateLimit } from './rate-limit.ts';
@@ -40,6 +41,7 @@ export function authRoutes(deps: AppDeps): Hono {
   app.post('/verify', rateLimit(deps, 'verify'), (c) => verifyToken(c, deps));
   app.get('/user', (c) => getUser(c, deps));
   app.put('/user', (c) => updateUser(c, deps));
+  app.route('/admin', adminRoutes(deps));
 
   app.all('*', (c) => {
     throw authError(404, 'not_found', `No route for ${c.req.method} ${c.req.path}`);

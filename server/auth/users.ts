@@ -18,6 +18,15 @@ export async function userById(q: Queryable, id: string): Promise<UserRow | null
   return rows[0] ?? null;
 }
 
+/** One page of the accounts of an audience, newest first (GoTrue's admin list order). */
+export async function usersPage(q: Queryable, aud: string, limit: number, offset: string): Promise<UserRow[]> {
+  const { rows } = await q.query<UserRow>(
+    `${USER_SELECT} where u.aud = $1 order by u.created_at desc, u.id desc limit $2 offset $3::bigint`,
+    [aud, limit, offset],
+  );
+  return rows;
+}
+
 export async function userByEmail(q: Queryable, email: string): Promise<UserRow | null> {
   const { rows } = await q.query<UserRow>(`${USER_SELECT} where lower(u.email) = lower($1)`, [email]);
   return rows[0] ?? null;

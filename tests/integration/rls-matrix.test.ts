@@ -8,6 +8,7 @@ import type { VenueServer } from '../../server/start.ts';
 import { client, engines } from '../helpers/server.ts';
 import { createVisitor, type Visitor } from '../helpers/fuzz-accounts.ts';
 import { startOwnServer } from '../helpers/fuzz-http.ts';
+import { ORGANISER_ROLE, SHOW_ROLE_CLAIM } from '../../shared/organiser.ts';
 
 /*
  * a  allowed: the effect happened (the row was read, inserted, changed or deleted)
@@ -17,40 +18,45 @@ import { startOwnServer } from '../helpers/fuzz-http.ts';
  * -  no such role for this table (it has no row owner)
  *
  * "authenticated" is a verified visitor acting on rows that are not theirs; "owner" acts on their own.
+ * "organiser" is a verified visitor whose app_metadata carries show_role = organiser (issue 17): they
+ * write the catalogue and read votes, and otherwise act like any visitor on rows that are not theirs.
+ * Signed-in visitors hold the catalogue's write grants for the organisers' sake, so RLS filters their
+ * updates and deletes (f) where the missing grant refused them (d) before; they change nothing either way.
  * Votes are cast through submit_votes only (issue 14: a direct insert stored 1,000 votes in one request).
  */
 const MATRIX = `
-  table / role                 | anon     | authenticated | owner    | service_role
-  (select insert update delete)| S I U D  | S I U D       | S I U D  | S I U D
-  organizations                | a d d d  | a d d d       | - - - -  | a a a a
-  breeds                       | a d d d  | a d d d       | - - - -  | a a a a
-  catteries                    | a d d d  | a d d d       | - - - -  | a a a a
-  cattery_has_breed            | a d d d  | a d d d       | - - - -  | a a a a
-  quality_labels               | a d d d  | a d d d       | - - - -  | a a a a
-  cattery_has_quality_label    | a d d d  | a d d d       | - - - -  | a a a a
-  litters                      | a d d d  | a d d d       | - - - -  | a a a a
-  litter_images                | a d d d  | a d d d       | - - - -  | a a a a
-  events                       | a d d d  | a d d d       | - - - -  | a a a a
-  event_schedule               | a d d d  | a d d d       | - - - -  | a a a a
-  advertisers                  | a d d d  | a d d d       | - - - -  | a a a a
-  sync_tombstones              | a d d d  | a d d d       | - - - -  | a a a a
-  users                        | d d d d  | f d f d       | a d a d  | a a a a
-  users (identity columns)     | - - d -  | - - d -       | - - d -  | - - a -
-  verification_tokens          | d d d d  | d d d d       | - - - -  | a a a a
-  visitor_choice               | d d d d  | d d d d       | - - - -  | a a a a
-  coupons                      | d d d d  | d d d d       | d d d d  | a a a a
-  storage.buckets              | x x x x  | x x x x       | - - - -  | x x x x
-  storage.objects              | x x x x  | x x x x       | - - - -  | x x x x
-  storage.objects (Storage API)| a x x x  | a x x x       | - - - -  | a x x x
-  auth.users                   | x x x x  | x x x x       | x x x x  | x x x x
-  auth.sessions                | x x x x  | x x x x       | x x x x  | x x x x
-  auth.refresh_tokens          | x x x x  | x x x x       | x x x x  | x x x x
+  table / role                 | anon     | authenticated | owner    | organiser | service_role
+  (select insert update delete)| S I U D  | S I U D       | S I U D  | S I U D   | S I U D
+  organizations                | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  breeds                       | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  catteries                    | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  cattery_has_breed            | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  quality_labels               | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  cattery_has_quality_label    | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  litters                      | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  litter_images                | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  events                       | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  event_schedule               | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  advertisers                  | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  sync_tombstones              | a d d d  | a d d d       | - - - -  | a d d d   | a a a a
+  users                        | d d d d  | f d f d       | a d a d  | f d f d   | a a a a
+  users (identity columns)     | - - d -  | - - d -       | - - d -  | - - d -   | - - a -
+  verification_tokens          | d d d d  | d d d d       | - - - -  | d d d d   | a a a a
+  visitor_choice               | d d d d  | f d d d       | - - - -  | a d d d   | a a a a
+  coupons                      | d d d d  | d d d d       | d d d d  | d d d d   | a a a a
+  storage.buckets              | x x x x  | x x x x       | - - - -  | x x x x   | x x x x
+  storage.objects              | x x x x  | x x x x       | - - - -  | x x x x   | x x x x
+  storage.objects (Storage API)| a x x x  | a x x x       | - - - -  | a x x x   | a x x x
+  auth.users                   | x x x x  | x x x x       | x x x x  | x x x x   | x x x x
+  auth.sessions                | x x x x  | x x x x       | x x x x  | x x x x   | x x x x
+  auth.refresh_tokens          | x x x x  | x x x x       | x x x x  | x x x x   | x x x x
 `;
 
 /** Who may call which function through /rest/v1/rpc: a = callable, d = 42501. */
 const RPC_MATRIX = `
   function                 | anon | authenticated | service_role
   sync_pull                | a    | a             | a
+  is_organiser             | a    | a             | a
   sync_watermark           | a    | a             | a
   sync_tombstone_horizon   | a    | a             | a
   sync_tables              | a    | a             | a
@@ -63,9 +69,10 @@ const RPC_MATRIX = `
   is_time_zone_name        | d    | d             | a
   sync_prune_tombstones    | d    | d             | a
   sync_pull_rebuild        | d    | d             | d
+  organisers_may_write     | d    | d             | d
 `;
 
-const ROLES = ['anon', 'authenticated', 'owner', 'service_role'] as const;
+const ROLES = ['anon', 'authenticated', 'owner', 'organiser', 'service_role'] as const;
 const OPS = ['select', 'insert', 'update', 'delete'] as const;
 type Role = (typeof ROLES)[number];
 type Op = (typeof OPS)[number];
@@ -345,6 +352,10 @@ describe.each(engines())('RLS matrix on %s', (engine) => {
     server = await startOwnServer(engine);
     const owner = await createVisitor(server, 'owner');
     visitor = await createVisitor(server, 'visitor');
+    // The organiser role is given the way `npm run organiser -- add` gives it: auth.admin with the service key.
+    const organiser = await createVisitor(server, 'organiser');
+    const promoted = await client(server, 'service_role').auth.admin.updateUserById(organiser.id, { app_metadata: { [SHOW_ROLE_CLAIM]: ORGANISER_ROLE } });
+    if (promoted.error) throw promoted.error;
     const id = async (sql: string) => String((await server.db.query<{ id: string }>(sql)).rows[0]!.id);
     ctx = {
       db: server.db,
@@ -358,7 +369,7 @@ describe.each(engines())('RLS matrix on %s', (engine) => {
         advertiser: await id('select id from public.advertisers order by id limit 1'),
       },
     };
-    clients = { anon: client(server), authenticated: visitor.client, owner: owner.client, service_role: client(server, 'service_role') };
+    clients = { anon: client(server), authenticated: visitor.client, owner: owner.client, organiser: organiser.client, service_role: client(server, 'service_role') };
   }, 120_000);
   afterAll(() => server?.close());
 
@@ -404,8 +415,8 @@ describe.each(engines())('RLS matrix on %s', (engine) => {
     }
     expect(await otherSchemas(), 'storage and auth tables changed').toBe(before);
 
-    const lines = [...observed].map(([name, cells]) => `${name.padEnd(30)}| ${[0, 1, 2, 3].map((r) => cells.slice(r * 4, r * 4 + 4).join(' ')).join(' | ')}`);
-    console.log(`RLS matrix observed on ${engine} (anon | authenticated | owner | service_role, each S I U D):\n${lines.join('\n')}`);
+    const lines = [...observed].map(([name, cells]) => `${name.padEnd(30)}| ${ROLES.map((_, r) => cells.slice(r * 4, r * 4 + 4).join(' ')).join(' | ')}`);
+    console.log(`RLS matrix observed on ${engine} (anon | authenticated | owner | organiser | service_role, each S I U D):\n${lines.join('\n')}`);
     const mismatches: string[] = [];
     for (const [name, cells] of observed) {
       cells.forEach((got, i) => {
@@ -422,6 +433,7 @@ describe.each(engines())('RLS matrix on %s', (engine) => {
       cattery_slug: { p_name: 'Rls Cattery' },
       verify_account: { p_token: 'not-a-token' },
       submit_votes: { p_votes: [] },
+      organisers_may_write: { p_table: 'breeds' },
       event_voting_closes_at: { p_end_date: '2026-05-01', p_time_zone: 'Europe/Amsterdam' },
       is_time_zone_name: { p_zone: 'Europe/Amsterdam' },
     };
