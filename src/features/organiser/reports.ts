@@ -58,7 +58,12 @@ function reportError(error: { message?: string; code?: string } | null | undefin
     const timedOut = reason instanceof DOMException && reason.name === 'TimeoutError';
     return new ReportError(timedOut ? `no answer from the show server within ${REPORT_DEADLINE_MS / 1000} s` : 'cancelled', 'deadline');
   }
-  return new ReportError(error?.message || 'the show server did not answer', error?.code ?? null);
+  const message = error?.message ?? '';
+  // supabase-js passes the browser's words for a request that never left ("TypeError: Failed to fetch").
+  if (!error?.code && /failed to fetch|networkerror|load failed|network request failed/i.test(message)) {
+    return new ReportError('the show server cannot be reached (check the Wi-Fi)', 'network');
+  }
+  return new ReportError(message || 'the show server did not answer', error?.code ?? null);
 }
 
 /** Reads every row of a set-returning function, page by page in a stable order, under one deadline. */
