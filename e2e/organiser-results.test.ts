@@ -10,6 +10,7 @@ import { uniqueEmail } from '../tests/helpers/mailbox.ts';
 import { client } from '../tests/helpers/server.ts';
 import { VIEWPORTS, screenshot, type ViewportName } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
+import { formatViolations, runAxe } from './axe.ts';
 
 const PASSWORD = 'Whiskers#2026';
 
@@ -71,6 +72,10 @@ describe('organiser reports', () => {
 
   const rows = (page: Page) =>
     page.locator('.results-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
+  async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+    const violations = await runAxe(page);
+    expect(violations.map((v) => v.id), formatViolations(screen, violations)).toEqual([]);
+  }
   const sideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth);
   /** Every link and button on the page's main area that is shorter than a thumb (44 px). */
   const smallTargets = (page: Page) =>
@@ -141,6 +146,7 @@ describe('organiser reports', () => {
     await screenshot(page, 'organiser-results', 'phone');
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await smallTargets(page)).toEqual([]);
+    await expectNoAxeViolations(page, '/organiser/results');
 
     await page.getByRole('navigation', { name: 'Organiser console' }).getByRole('link', { name: 'Coupon report' }).click();
     await page.waitForURL(`${server.url}/organiser/coupons`);
@@ -151,6 +157,7 @@ describe('organiser reports', () => {
     await screenshot(page, 'organiser-coupons', 'phone');
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await smallTargets(page)).toEqual([]);
+    await expectNoAxeViolations(page, '/organiser/coupons');
     expect(await page.getByRole('navigation', { name: 'Organiser console' }).getByRole('link', { name: 'Live schedule' }).getAttribute('href')).toBe('/organiser');
     await page.context().close();
   });
