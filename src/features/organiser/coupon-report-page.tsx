@@ -3,44 +3,15 @@
 import { useCallback, useId } from 'react';
 import { Empty, Loading } from '../../ui/states.tsx';
 import { ReportNav } from './report-nav.tsx';
-import { loadCouponReport, type CouponReportRow } from './reports.ts';
+import { couponTable, loadCouponReport, type CouponCell, type CouponType } from './reports.ts';
 import { reportStatus, useReport } from './use-report.ts';
 import './reports.css';
 
-type CouponType = CouponReportRow['coupon_type'];
 const TYPES: readonly CouponType[] = ['discount', 'rebate'];
 const TYPE_LABEL: Record<CouponType, string> = { discount: 'Discount', rebate: 'Rebate' };
 
-interface Cell {
-  issued: number;
-  sent: number;
-}
-export interface AdvertiserCoupons {
-  advertiser_id: number;
-  company_name: string;
-  /** Only the types the advertiser offers or has issued. */
-  byType: Partial<Record<CouponType, Cell>>;
-  issued: number;
-}
-
-/** The report's rows (advertiser × type) as one line per advertiser, and the totals per type and overall. */
-export function couponTable(rows: readonly CouponReportRow[]): { advertisers: AdvertiserCoupons[]; totals: Record<CouponType, Cell> & { issued: number } } {
-  const advertisers = new Map<number, AdvertiserCoupons>();
-  const totals = { discount: { issued: 0, sent: 0 }, rebate: { issued: 0, sent: 0 }, issued: 0 };
-  for (const r of rows) {
-    let line = advertisers.get(r.advertiser_id);
-    if (!line) advertisers.set(r.advertiser_id, (line = { advertiser_id: r.advertiser_id, company_name: r.company_name, byType: {}, issued: 0 }));
-    line.byType[r.coupon_type] = { issued: r.issued, sent: r.sent };
-    line.issued += r.issued;
-    totals[r.coupon_type].issued += r.issued;
-    totals[r.coupon_type].sent += r.sent;
-    totals.issued += r.issued;
-  }
-  return { advertisers: [...advertisers.values()], totals };
-}
-
 /** "3", or "3 (1 not yet e-mailed)" while a coupon's e-mail is still on its way; "–" for a type not offered. */
-function cellText(cell: Cell | undefined): string {
+function cellText(cell: CouponCell | undefined): string {
   if (!cell) return '–';
   const waiting = cell.issued - cell.sent;
   return waiting > 0 ? `${cell.issued} (${waiting} not yet e-mailed)` : String(cell.issued);

@@ -3,6 +3,9 @@
 // a deadline and reads a long answer in pages (the server caps a read at 1,000 rows, as hosted Supabase does).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from '../../lib/zod.ts';
+import type { ShowEvent } from '../../data/mirror.ts';
+import { activeEvent } from '../../../shared/schedule.ts';
+import { compareText } from '../../../shared/compare.ts';
 import type { VoteWithContacts } from './votes-csv.ts';
 
 /** Every call gives up after this, so a dead hall Wi-Fi shows as "Could not refresh", not a spinner. */
@@ -108,4 +111,39 @@ export function loadVotes(client: SupabaseClient, eventId: number, signal?: Abor
 /** Coupons issued per advertiser and voucher type (counts only). */
 export function loadCouponReport(client: SupabaseClient, signal?: AbortSignal): Promise<CouponReportRow[]> {
   return readAll(client, 'coupon_report', {}, ['company_name', 'advertiser_id', 'coupon_type'], couponRow, signal);
+}
+
+export type CouponType = CouponReportRow['coupon_type'];
+
+export interface CouponCell {
+  issued: number;
+  sent: number;
+}
+export interface AdvertiserCoupons {
+  advertiser_id: number;
+  company_name: string;
+  /** Only the types the advertiser offers or has issued. */
+  byType: Partial<Record<CouponType, CouponCell>>;
+  issued: number;
+}
+
+/** The report's rows (advertiser × type) as one line per advertiser, and the totals per type and overall. */
+export function couponTable(rows: readonly CouponReportRow[]): { advertisers: AdvertiserCoupons[]; totals: Record<CouponType, CouponCell> & { issued: number } } {
+  const advertisers = new Map<number, AdvertiserCoupons>();
+  const totals = { discount: { issued: 0, sent: 0 }, rebate: { issued: 0, sent: 0 }, issued: 0 };
+  for (const r of rows) {
+    let line = advertisers.get(r.advertiser_id);
+    if (!line) advertisers.set(r.advertiser_id, (line = { advertiser_id: r.advertiser_id, company_name: r.company_name, byType: {}, issued: 0 }));
+    line.byType[r.coupon_type] = { issued: r.issued, sent: r.sent };
+    line.issued += r.issued;
+    totals[r.coupon_type].issued += r.issued;
+    totals[r.coupon_type].sent += r.sent;
+    totals.issued += r.issued;
+  }
+  return { advertisers: [...advertisers.values()], totals };
+}
+
+/** The event the page opens on: the running or next one (as the vote and the schedule pick it), else the last to end. */
+export function defaultResultsEvent(events: readonly ShowEvent[], now: Date): ShowEvent | undefined {
+  return activeEvent(events, now) ?? [...events].sort((a, b) => compareText(b.end_date, a.end_date) || b.id - a.id)[0];
 }

@@ -6,19 +6,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type ShowEvent } from '../../data/mirror.ts';
 import { backendClient } from '../../data/backend.ts';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
-import { activeEvent, eventTimeZone } from '../../../shared/schedule.ts';
+import { eventTimeZone } from '../../../shared/schedule.ts';
 import { addDaysToDate, formatDateRange, formatLocalDate } from '../../../shared/dates.ts';
 import { compareText } from '../../../shared/compare.ts';
 import { VOTE_CONTACT_RETENTION_DAYS } from '../../../shared/vote-contacts.ts';
 import { ReportNav } from './report-nav.tsx';
-import { loadResults, loadVotes, RESULTS_REFRESH_MS, type VisitorChoiceResults } from './reports.ts';
+import { defaultResultsEvent, loadResults, loadVotes, RESULTS_REFRESH_MS, type VisitorChoiceResults } from './reports.ts';
 import { reportStatus, useReport } from './use-report.ts';
 import './reports.css';
-
-/** The event the page opens on: the running or next one (as the vote and the schedule pick it), else the last to end. */
-export function defaultResultsEvent(events: readonly ShowEvent[], now: Date): ShowEvent | undefined {
-  return activeEvent(events, now) ?? [...events].sort((a, b) => compareText(b.end_date, a.end_date) || b.id - a.id)[0];
-}
 
 /** Latest first, so this year's shows lead the list. */
 const byStartDesc = (a: ShowEvent, b: ShowEvent) => compareText(b.start_date, a.start_date) || compareText(a.name, b.name);
@@ -164,7 +159,7 @@ function VotesDownload({ event }: { event: ShowEvent }) {
           {state.kind === 'done' && `Downloaded ${state.count} ${state.count === 1 ? 'vote' : 'votes'} as ${state.fileName}`}
         </span>
       </div>
-      {state.kind === 'failed' && <ErrorBox>{`Could not download the votes: ${state.message}.`}</ErrorBox>}
+      {state.kind === 'failed' && <ErrorBox>{`Could not download the votes: ${state.message.replace(/\.+$/, '')}.`}</ErrorBox>}
     </section>
   );
 }

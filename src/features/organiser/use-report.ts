@@ -93,7 +93,10 @@ export const clockTime = (at: Date): string => at.toLocaleTimeString('en-GB', { 
 
 /** The refresh state in words: "Updated 14:03:12", "Could not refresh: …", "Loading…". */
 export function reportStatus(state: Pick<ReportState<unknown>, 'updatedAt' | 'error' | 'loading'>): string {
-  if (state.error) return `Could not refresh: ${state.error}.${state.updatedAt ? ` Showing what was read at ${clockTime(state.updatedAt)}.` : ''}`;
+  if (state.error) {
+    const reason = state.error.replace(/\.+$/, '');
+    return `Could not refresh: ${reason}.${state.updatedAt ? ` Showing what was read at ${clockTime(state.updatedAt)}.` : ''}`;
+  }
   if (state.updatedAt) return `Updated ${clockTime(state.updatedAt)}`;
   return 'Loading…';
 }
