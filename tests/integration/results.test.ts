@@ -270,7 +270,9 @@ describe.each(engines())('organiser reports and vote-contact retention on %s', (
     while ((await storedVotes(server.db, expired)).some((v) => !v.removed) && Date.now() < deadline) await sleep(50);
     await pruner.stop();
     expect((await storedVotes(server.db, expired)).map((v) => v.removed)).toEqual([true, true]);
-    expect(log.log).toHaveBeenCalledWith(expect.stringMatching(/^\[votes\] removed the contact details of \d+ vote\(s\) of events that ended more than 30 days ago$/));
+    expect(log.log).toHaveBeenCalledWith(
+      expect.stringMatching(new RegExp(`^\\[votes\\] removed the contact details of \\d+ vote\\(s\\) of events that ended more than ${VOTE_CONTACT_RETENTION_DAYS} days ago$`)),
+    );
 
     const failing = { query: () => Promise.reject(new Error('database gone')) } as unknown as Db;
     const broken = startVoteContactPruner(failing, { intervalMs: 20, log });
