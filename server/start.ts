@@ -11,6 +11,7 @@ import { mailQueue, type MailQueueOptions } from './mail/queue.ts';
 import { migrate } from './migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { closeHttpRedirect, closerFor, readCertificatePair, startHttpRedirect, watchCertificate } from './tls.ts';
+import { startVoteContactPruner } from './vote-contacts.ts';
 
 export interface VenueServer {
   /** http://HOST:PORT, or https:// with TLS_CERT_FILE. */
@@ -25,7 +26,7 @@ export interface VenueServer {
 
 export async function startVenueServer(
   config: ServerConfig,
-  opts: { seed?: boolean; scale?: number; certPollIntervalMs?: number; mail?: MailQueueOptions } = {},
+  opts: { seed?: boolean; scale?: number; certPollIntervalMs?: number; mail?: MailQueueOptions; voteContactPruneIntervalMs?: number } = {},
 ): Promise<VenueServer> {
   // Checked before the database opens: a wrong file is a message, not a stack trace after a migration.
   const pair = config.tls ? readCertificatePair(config.tls) : null;
@@ -39,6 +40,9 @@ export async function startVenueServer(
   await migrate(db);
   if (opts.seed !== false) await seedIfEmpty(db, { scale: opts.scale });
   const mailer = mailQueue(db, config, opts.mail);
+  // Vote contacts past their retention go on start and every hour after (SPEC-free: issue 17, /privacy).
+  const pruner = startVoteContactPruner(db, { intervalMs: opts.voteContactPruneIntervalMs });
+  await pruner.firstRun;
 
   let server: ServerType | undefined;
   let closeSecure: (() => Promise<void>) | undefined;
@@ -66,6 +70,7 @@ export async function startVenueServer(
     }
     server.on('error', (e) => reject(listenError('PORT', port, e)));
   }).catch(async (e: unknown) => {
+    await pruner.stop();
     await db.close();
     throw e;
   });
@@ -82,6 +87,7 @@ export async function startVenueServer(
     redirect = await startHttpRedirect(config, httpPort).catch(async (e: unknown) => {
       stopWatching?.();
       await closeServer();
+      await pruner.stop();
       await db.close();
       throw listenError('HTTP_PORT', httpPort, e);
     });
@@ -96,6 +102,7 @@ export async function startVenueServer(
       stopWatching?.();
       if (redirect) await closeHttpRedirect(redirect);
       await closeServer();
+      await pruner.stop();
       await mailer.close();
       await db.close();
     },

@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
   { path: 'about', handle: titled('About'), element: screen(() => import('../features/static/about-page.tsx').then((m) => m.AboutPage)) },
   { path: 'contact', handle: titled('Contact'), element: screen(() => import('../features/static/contact-page.tsx').then((m) => m.ContactPage)) },
   { path: 'privacy', handle: titled('Privacy'), element: screen(() => import('../features/static/privacy-page.tsx').then((m) => m.PrivacyPage)) },
+  { path: 'organiser/results', handle: titled('Visitor’s Choice results'), element: organiserScreen(() => import('../features/organiser/results-page.tsx').then((m) => m.ResultsPage)) },
+  { path: 'organiser/coupons', handle: titled('Coupon report'), element: organiserScreen(() => import('../features/organiser/coupon-report-page.tsx').then((m) => m.CouponReportPage)) },
   { path: 'terms', handle: titled('Terms'), element: screen(() => import('../features/static/terms-page.tsx').then((m) => m.TermsPage)) },
   // SPEC §8's fallback, inside the chrome like every page (SPEC §2), with a way back in.
   { path: '*', handle: titled('Page not found'), element: <NotFound /> },

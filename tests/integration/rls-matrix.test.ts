@@ -70,6 +70,12 @@ const RPC_MATRIX = `
   sync_prune_tombstones    | d    | d             | a
   sync_pull_rebuild        | d    | d             | d
   organisers_may_write     | d    | d             | d
+  visitor_choice_results   | d    | d             | a
+  visitor_choice_votes     | d    | d             | a
+  coupon_report            | d    | d             | a
+  vote_contact_retention_days | d | d             | a
+  vote_contacts_expire_at  | d    | d             | a
+  prune_vote_contacts      | d    | d             | a
 `;
 
 const ROLES = ['anon', 'authenticated', 'owner', 'organiser', 'service_role'] as const;
@@ -436,6 +442,9 @@ describe.each(engines())('RLS matrix on %s', (engine) => {
       organisers_may_write: { p_table: 'breeds' },
       event_voting_closes_at: { p_end_date: '2026-05-01', p_time_zone: 'Europe/Amsterdam' },
       is_time_zone_name: { p_zone: 'Europe/Amsterdam' },
+      visitor_choice_results: { p_event_id: 1 },
+      visitor_choice_votes: { p_event_id: 1 },
+      vote_contacts_expire_at: { p_end_date: '2026-05-01', p_time_zone: 'Europe/Amsterdam' },
     };
     const roles = { anon: clients.anon, authenticated: visitor.client, service_role: clients.service_role };
     const mismatches: string[] = [];

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MailboxLink } from './mailbox-link.tsx';
+import { VOTE_CONTACT_RETENTION_DAYS } from '../../../shared/vote-contacts.ts';
 import './static.css';
 
 const SECTIONS = [
@@ -78,7 +79,9 @@ export function PrivacyPage() {
           <dt>Visitor&apos;s Choice votes</dt>
           <dd>
             Your first and last name, your e-mail address or phone number (whichever you give, so we can contact you), the catalog
-            number of the cat you voted for, the event, and when the vote was cast. Voting does not need an account.
+            number of the cat you voted for, the event, and when the vote was cast. Voting does not need an account. Your name,
+            e-mail address and phone number are deleted {VOTE_CONTACT_RETENTION_DAYS} days after the event ends (see{' '}
+            <a href="#privacy-retention">Data retention</a>).
           </dd>
           <dt>Coupon requests and coupon codes</dt>
           <dd>
@@ -178,7 +181,12 @@ export function PrivacyPage() {
         <ul>
           <li>Account profile: for as long as your account exists. When it is deleted, the coupons issued to it are deleted too.</li>
           <li>Verification codes: deleted as soon as they are used, and no longer valid 24 hours after they were issued.</li>
-          <li>Votes: for as long as needed to count the poll of that event and settle any question about its result.</li>
+          <li>
+            Visitor&apos;s Choice votes: your name, e-mail address and phone number are kept for {VOTE_CONTACT_RETENTION_DAYS} days
+            after the last day of the event you voted in, so the organisers can draw and contact the prize winners, and are then
+            deleted automatically. What remains is the catalog number you voted for, the event and the time of the vote, which
+            no longer identify you; they keep the poll&apos;s result countable.
+          </li>
           <li>Coupon records: for as long as your account exists, so an exhibitor&apos;s single-use coupon can be checked.</li>
           <li>
             On your device: the catalogue copy is refreshed automatically and stays until you clear the site&apos;s data; outbox
@@ -193,8 +201,9 @@ export function PrivacyPage() {
           <li>The app talks to the backend over encrypted connections (HTTPS).</li>
           <li>
             Access rules in the database itself enforce who may see what: anyone may read the public catalogue and add a vote; only
-            you may read and update your own profile; votes, coupons and verification codes are readable only by the show&apos;s
-            own server functions.
+            you may read and update your own profile; verification codes are readable only by the show&apos;s own server
+            functions. Votes with their contact details are readable only by the show&apos;s organisers, for the prize draw;
+            of coupons, organisers see only how many were issued per exhibitor, never the codes or to whom.
           </li>
           <li>Passwords are stored only as hashes, and password reset links are sent to your e-mail address.</li>
           <li>

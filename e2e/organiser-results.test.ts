@@ -1,0 +1,171 @@
+// Issue 17, the organiser's reports in Chromium: /organiser/results ranks the running event's votes and picks
+// up new ones on its 10-second refresh, the prize-draw CSV downloads with the right rows, /organiser/coupons
+// shows the counts, both fit a phone, and a visitor without the role is told so.
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ORGANISER_MESSAGES } from '../shared/messages.ts';
+import type { VenueServer } from '../server/start.ts';
+import { uniqueEmail } from '../tests/helpers/mailbox.ts';
+import { client } from '../tests/helpers/server.ts';
+import { VIEWPORTS, screenshot, type ViewportName } from './app-page.ts';
+import { launchBrowser, startAppServer } from './browser.ts';
+import { formatViolations, runAxe } from './axe.ts';
+
+const PASSWORD = 'Whiskers#2026';
+
+describe('organiser reports', () => {
+  let server: VenueServer;
+  let browser: Browser;
+  let organiserEmail: string;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+    organiserEmail = await newAccount('organiser');
+    // The role is set before the first sign-in, so the session's app_metadata carries it (the console's UX check).
+    await server.db.query(`update auth.users set raw_app_meta_data = raw_app_meta_data || '{"show_role":"organiser"}' where email = $1`, [organiserEmail]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function newAccount(prefix: string): Promise<string> {
+    const email = uniqueEmail(prefix);
+    const { error } = await client(server).auth.signUp({ email, password: PASSWORD, options: { data: { first_name: prefix, last_name: 'Tester' } } });
+    expect(error).toBeNull();
+    return email;
+  }
+
+  /** Opens `path` signed out: the app asks for the sign-in and comes back. */
+  async function openSignedIn(viewport: ViewportName, email: string, path: string): Promise<Page> {
+    const ctx = await browser.newContext({ viewport: VIEWPORTS[viewport], acceptDownloads: true });
+    const page = await ctx.newPage();
+    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
+    await page.goto(`${server.url}${path}`);
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${server.url}${path}`);
+    return page;
+  }
+
+  /** Votes as the app sends them (submit_votes), one call per phone. */
+  async function castVotes(eventId: number, votes: { catalog: string; first?: string; email?: string | null; phone?: string | null }[]): Promise<void> {
+    for (const v of votes) {
+      const vote = {
+        id: crypto.randomUUID(),
+        event_id: eventId,
+        first_name: v.first ?? 'Ada',
+        last_name: 'Voter',
+        email: v.email === undefined ? uniqueEmail('voter') : v.email,
+        phone: v.phone ?? null,
+        catalog_number: v.catalog,
+      };
+      const { data, error } = await client(server).rpc('submit_votes', { p_votes: [vote] });
+      expect(error).toBeNull();
+      expect(data).toEqual([{ id: vote.id, status: 'recorded' }]);
+    }
+  }
+
+  const rows = (page: Page) =>
+    page.locator('.results-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
+  async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+    const violations = await runAxe(page);
+    expect(violations.map((v) => v.id), formatViolations(screen, violations)).toEqual([]);
+  }
+  const sideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth);
+  /** Every link and button on the page's main area that is shorter than a thumb (44 px). */
+  const smallTargets = (page: Page) =>
+    page.locator('main a, main button, main select').evaluateAll((els) =>
+      els.filter((el) => (el as HTMLElement).offsetParent !== null && el.getBoundingClientRect().height < 44).map((el) => el.outerHTML.slice(0, 80)),
+    );
+
+  it('ranks the running event\'s votes, shows a vote cast meanwhile after the refresh, and downloads the CSV', async () => {
+    const page = await openSignedIn('desktop', organiserEmail, '/organiser/results');
+    await expect.poll(() => page.locator('#results-event').count(), { timeout: 30_000 }).toBe(1);
+    const eventId = Number(await page.locator('#results-event').inputValue());
+    const event = (await client(server).from('events').select('name, start_date, end_date').eq('id', eventId).single()).data as { name: string; start_date: string; end_date: string };
+    // The page opens on the running event, the one visitors vote in.
+    const running = (await client(server).from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).order('start_date').limit(1).single()).data as { id: number };
+    expect(eventId).toBe(running.id);
+
+    await castVotes(eventId, [{ catalog: '17' }, { catalog: '3', first: '=1+1' }, { catalog: '17', email: null, phone: '+31 6 5555 0101' }]);
+    await expect.poll(() => rows(page), { timeout: 20_000 }).toEqual([
+      ['1', '17', '2', '67%'],
+      ['2', '3', '1', '33%'],
+    ]);
+    await expect.poll(() => page.locator('.results-table caption').textContent()).toBe(`${event.name}: 3 votes`);
+    await expect.poll(() => page.locator('.report-status').textContent()).toMatch(/^Updated \d\d:\d\d:\d\d$/);
+    const firstUpdate = await page.locator('.report-status').textContent();
+
+    // Two more votes for 3 while the page is open: the next refresh (every 10 s) shows them.
+    await castVotes(eventId, [{ catalog: '3' }, { catalog: '3' }]);
+    await expect.poll(() => rows(page), { timeout: 25_000, interval: 500 }).toEqual([
+      ['1', '3', '3', '60%'],
+      ['2', '17', '2', '40%'],
+    ]);
+    expect(await page.locator('.results-table tfoot tr').evaluate((tr) => [...tr.children].map((c) => c.textContent))).toEqual(['', 'Total', '5', '100%']);
+    expect(await page.locator('.report-status').textContent()).not.toBe(firstUpdate);
+    await screenshot(page, 'organiser-results', 'desktop');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download votes (CSV)' }).click()]);
+    const safeName = event.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+    expect(download.suggestedFilename()).toBe(`votes-${safeName}-${event.start_date}.csv`);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('cast_at,catalog_number,first_name,last_name,email,phone');
+    expect(lines).toHaveLength(7);
+    const cells = lines.slice(1, 6).map((l) => l.split(','));
+    expect(cells.map((c) => c[0])).toEqual(cells.map(() => expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/)));
+    expect(cells.map((c) => c.slice(1, 4))).toEqual([
+      ['17', 'Ada', 'Voter'],
+      ['3', "'=1+1", 'Voter'],
+      ['17', 'Ada', 'Voter'],
+      ['3', 'Ada', 'Voter'],
+      ['3', 'Ada', 'Voter'],
+    ]);
+    expect(cells[0]![4]).toMatch(/^voter\..+@example\.com$/);
+    expect(cells[2]!.slice(4)).toEqual(['', "'+31 6 5555 0101"]);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Downloaded' }).textContent()).toBe(`Downloaded 5 votes as ${download.suggestedFilename()}`);
+
+    // The hall Wi-Fi drops: the last results stay, and the page says the refresh failed, in words.
+    await page.context().setOffline(true);
+    await expect.poll(() => page.locator('.report-status').textContent(), { timeout: 25_000 }).toMatch(
+      /^Could not refresh: the show server cannot be reached \(check the Wi-Fi\)\. Showing what was read at \d\d:\d\d:\d\d\.$/,
+    );
+    expect((await rows(page)).length).toBe(2);
+    await page.context().close();
+  });
+
+  it('fits a phone: no sideways scroll, thumb-sized targets; the nav leads to the coupon report', async () => {
+    const page = await openSignedIn('phone', organiserEmail, '/organiser/results');
+    await expect.poll(() => page.locator('.report-status').textContent(), { timeout: 30_000 }).toMatch(/^Updated /);
+    await screenshot(page, 'organiser-results', 'phone');
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await smallTargets(page)).toEqual([]);
+    await expectNoAxeViolations(page, '/organiser/results');
+
+    await page.getByRole('navigation', { name: 'Organiser console' }).getByRole('link', { name: 'Coupon report' }).click();
+    await page.waitForURL(`${server.url}/organiser/coupons`);
+    await expect.poll(() => page.title()).toBe('Coupon report · PurrFect Show');
+    await expect.poll(() => page.locator('.coupon-table caption').textContent(), { timeout: 20_000 }).toMatch(/^Coupons issued: \d+$/);
+    expect(await page.locator('.coupon-table thead th').allTextContents()).toEqual(['Advertiser', 'Discount', 'Rebate', 'Total']);
+    expect(await page.locator('.coupon-table tfoot th').textContent()).toBe('Total');
+    await screenshot(page, 'organiser-coupons', 'phone');
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await smallTargets(page)).toEqual([]);
+    await expectNoAxeViolations(page, '/organiser/coupons');
+    expect(await page.getByRole('navigation', { name: 'Organiser console' }).getByRole('link', { name: 'Live schedule' }).getAttribute('href')).toBe('/organiser');
+    await page.context().close();
+  });
+
+  it('tells a signed-in visitor without the role that the page is for organisers', async () => {
+    const page = await openSignedIn('phone', await newAccount('visitor'), '/organiser/results');
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 }).toBe(ORGANISER_MESSAGES.notOrganiser);
+    expect(await page.locator('.results-table, #results-event').count()).toBe(0);
+    await page.context().close();
+  });
+});
