@@ -90,20 +90,29 @@ export const DEFAULT_SIZES: Record<PhotoSize, string> = {
   gallery: '(max-width: 800px) 100vw, 800px',
 };
 
+/** A screen as the browser sees it when it picks from a srcset. */
+export interface PhotoScreen {
+  /** Viewport width in CSS px. */
+  width: number;
+  pixelRatio: number;
+}
+
 /**
  * The one file of a size a screen of this width and pixel ratio downloads (what "Ready for the hall"
  * saves): the 2× when the displayed width in device pixels exceeds the 1× width, as the browser decides
  * with DEFAULT_SIZES.
  */
-export function variantForScreen(folder: string, size: PhotoSize, screen: { width: number; pixelRatio: number }): string {
+export function variantForScreen(folder: string, size: PhotoSize, screen: PhotoScreen): string {
   const s = PHOTO_SIZES[size];
-  const shown = (size === 'hero-mobile' ? screen.width : Math.min(screen.width, s.width)) * screen.pixelRatio;
+  // As DEFAULT_SIZES says: the mobile hero fills the width, a card does up to 480 px, others up to their own width.
+  const fills = size === 'hero-mobile' || (size === 'card' && screen.width <= 480);
+  const shown = (fills ? screen.width : Math.min(screen.width, s.width)) * screen.pixelRatio;
   const scale = s.retina && shown > s.width ? 2 : 1;
   return variantPath(folder, size, scale, 'webp');
 }
 
 /** The sizes a phone or desktop shows of one photo: hero for the screen's class, plus tile, card and gallery. */
-export function photoFilesForScreen(folder: string, screen: { width: number; pixelRatio: number }): string[] {
+export function photoFilesForScreen(folder: string, screen: PhotoScreen): string[] {
   const hero: PhotoSize = screen.width < 768 ? 'hero-mobile' : 'hero';
   return (['tile', 'card', hero, 'gallery'] as const).map((size) => variantForScreen(folder, size, screen));
 }
