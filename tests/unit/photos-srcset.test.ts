@@ -1,6 +1,5 @@
-// Imported photos' names (shared/photos.ts) and the srcsets screens build from them (src/ui/).
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+// Imported photos' names (shared/photos.ts) and the srcsets screens build from them (src/ui/photo-sources.ts;
+// how ShowImage renders them: src/ui/image.test.tsx).
 import { describe, expect, it } from 'vitest';
 import {
   photoFilesForScreen,
@@ -11,7 +10,6 @@ import {
   processedPhotoFolder,
   variantForScreen,
 } from '../../shared/photos.ts';
-import { HeroImage, ShowImage } from '../../src/ui/image.tsx';
 import { imageUrl } from '../../src/ui/image-url.ts';
 import { photoSources } from '../../src/ui/photo-sources.ts';
 
@@ -83,36 +81,6 @@ describe('srcset', () => {
   it('keeps a screen’s own sizes for its size', () => {
     expect(photoSources(FOLDER, 'card', '50vw').img.sizes).toBe('50vw');
     expect(photoSources(FOLDER, 'card').img.sizes).toBe('(max-width: 480px) 100vw, 428px');
-  });
-});
-
-describe('ShowImage', () => {
-  const html = (el: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(el);
-
-  it('renders any other path exactly as a plain img', () => {
-    expect(html(createElement(ShowImage, { path: 'breeds/aby.svg', alt: 'Abyssinian', size: 'card', className: 'card-image', width: 428, height: 240 }))).toBe(
-      `<img src="${ROOT}/breeds/aby.svg" alt="Abyssinian" loading="lazy" decoding="async" class="card-image" width="428" height="240"/>`,
-    );
-    expect(html(createElement(ShowImage, { path: 'https://cdn.example.com/a.jpg', alt: '', size: 'tile' }))).toBe(
-      `<img src="https://cdn.example.com/a.jpg" alt="" loading="lazy" decoding="async"/>`,
-    );
-  });
-
-  it('renders a processed photo as a picture with a WebP source and the JPEG in the img', () => {
-    const out = html(createElement(ShowImage, { path: `${FOLDER}/gallery.jpg`, alt: 'Abyssinian', size: 'card', className: 'card-image' }));
-    const r = `${ROOT}/${FOLDER}`;
-    expect(out).toBe(
-      `<picture class="show-picture">` +
-        `<source type="image/webp" srcSet="${r}/card.webp 428w, ${r}/card@2x.webp 856w" sizes="(max-width: 480px) 100vw, 428px"/>` +
-        `<img src="${r}/card.jpg" srcSet="${r}/card.jpg 428w, ${r}/card@2x.jpg 856w" sizes="(max-width: 480px) 100vw, 428px" alt="Abyssinian" loading="lazy" decoding="async" class="card-image"/>` +
-        `</picture>`,
-    );
-  });
-
-  it('gives both hero layers the mobile source', () => {
-    const out = html(createElement(HeroImage, { path: `${FOLDER}/gallery.jpg`, alt: 'Abyssinian' }));
-    expect(out.match(/media="\(max-width: 767px\)"/g)).toHaveLength(4);
-    expect(out.match(/<img src="[^"]+\/hero\.jpg"/g)).toHaveLength(2);
   });
 });
 
