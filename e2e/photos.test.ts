@@ -10,6 +10,8 @@ import { processedPhotoFolder } from '../shared/photos.ts';
 import { testClient } from '../tests/helpers/client.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
 import { VIEWPORTS } from './app-page.ts';
+import { launchProfile, waitForController } from './pwa-helpers.ts';
+import { IMAGE_CACHE } from '../shared/sw-protocol.ts';
 
 /** A 2400×1800 photo-like JPEG: gradients under grain. */
 async function photo(): Promise<Uint8Array> {
@@ -87,4 +89,34 @@ describe('an imported photo on the breed screens', () => {
     expect(await shown(page, '.breed-card[href="/breeds/ABY"] img')).toBe(`${folderUrl}/card.webp`);
     await page.close();
   });
+
+  it('Ready for the hall saves the four WebP files a phone shows, not all sixteen, and the breed shows them offline', async () => {
+    const profile = await launchProfile();
+    try {
+      const page = await profile.ctx.newPage();
+      await page.setViewportSize(VIEWPORTS.phone);
+      await page.goto(`${server.url}/breeds`);
+      await waitForController(page);
+      await expect.poll(() => page.locator('.breed-card').count(), { timeout: 30_000 }).toBeGreaterThan(40);
+      await page.locator('summary', { hasText: 'Ready for the hall' }).click();
+      const panel = page.getByRole('region', { name: 'Ready for the hall' });
+      await expect.poll(() => panel.getByRole('button', { name: 'Save all pictures' }).count(), { timeout: 30_000 }).toBe(1);
+      await panel.getByRole('button', { name: 'Save all pictures' }).click();
+      await expect.poll(() => panel.getByRole('status').textContent(), { timeout: 90_000 }).toMatch(/^Saved \d+ pictures\.$/);
+
+      const saved = await page.evaluate(
+        async ([cacheName, prefix]) => (await (await caches.open(cacheName)).keys()).map((r) => r.url).filter((u) => u.startsWith(prefix)).sort(),
+        [IMAGE_CACHE, `${folderUrl}/`] as const,
+      );
+      expect(saved).toEqual(['card.webp', 'gallery.webp', 'hero-mobile.webp', 'tile.webp'].map((f) => `${folderUrl}/${f}`));
+
+      await profile.ctx.setOffline(true);
+      await page.goto(`${server.url}/breeds/ABY`).catch(() => page.reload());
+      await expect.poll(() => page.locator('h1').textContent(), { timeout: 30_000 }).toBe('Abyssinian');
+      expect(await shown(page, '.hero-image')).toBe(`${folderUrl}/hero-mobile.webp`);
+      await profile.ctx.setOffline(false);
+    } finally {
+      await profile.close();
+    }
+  }, 150_000);
 });
