@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
-import { PHOTO_CONTENT_TYPES, photoFolder, photoRowPath, photoVariants, type PhotoVariant } from '../../shared/photos.ts';
+import { PHOTO_CONTENT_TYPES, photoFolder, photoRowPath, photoVariants, type PhotoSize, type PhotoVariant } from '../../shared/photos.ts';
 
 export const IMAGES_BUCKET = 'images';
 
@@ -46,12 +46,33 @@ async function decode(original: Uint8Array): Promise<Decoded> {
   return { data, info: { width: info.width, height: info.height, channels: info.channels } };
 }
 
-/** One variant: cropped to its aspect around what draws the eye. sharp writes no metadata unless asked, so EXIF/GPS go. */
-export function renderVariant(photo: Decoded, v: Pick<PhotoVariant, 'width' | 'height' | 'format'>): Promise<Buffer> {
-  const img = sharp(photo.data, { raw: photo.info }).resize(v.width, v.height, { fit: 'cover', position: sharp.strategy.attention });
+/** A size cut once at its largest scale, cropped to its aspect around what draws the eye. */
+async function cropSize(photo: Decoded, width: number, height: number): Promise<Decoded> {
+  const { data, info } = await sharp(photo.data, { raw: photo.info })
+    .resize(width, height, { fit: 'cover', position: sharp.strategy.attention })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+/** One file of a size from its crop. sharp writes no metadata unless asked, so EXIF and GPS stay behind. */
+function encode(crop: Decoded, v: Pick<PhotoVariant, 'width' | 'height' | 'format'>): Promise<Buffer> {
+  let img = sharp(crop.data, { raw: crop.info });
+  if (crop.info.width !== v.width || crop.info.height !== v.height) img = img.resize(v.width, v.height, { fit: 'fill' });
   return v.format === 'webp'
     ? img.webp({ quality: 75, effort: 4 }).toBuffer()
     : img.flatten({ background: '#ffffff' }).jpeg({ quality: 78, mozjpeg: true, progressive: true }).toBuffer();
+}
+
+/** Every variant's bytes: one attention crop per size (its 1× is the 2× scaled down, so both frame alike). */
+async function renderVariants(photo: Decoded, variants: PhotoVariant[]): Promise<Map<string, Buffer>> {
+  const crops = new Map<PhotoSize, Promise<Decoded>>();
+  for (const v of variants) {
+    const largest = Math.max(...variants.filter((o) => o.size === v.size).map((o) => o.width));
+    if (v.width === largest && !crops.has(v.size)) crops.set(v.size, cropSize(photo, v.width, v.height));
+  }
+  const out = await Promise.all(variants.map(async (v) => [v.path, await encode(await crops.get(v.size)!, v)] as const));
+  return new Map(out);
 }
 
 export function photoHash(bytes: Uint8Array): string {
@@ -87,10 +108,10 @@ export function createPhotoStore(client: SupabaseClient): PhotoStore {
       throw new Error(`${name}: not a photo that can be read (JPEG, PNG, WebP, AVIF, TIFF or GIF): ${(e as Error).message}`);
     }
     const variants = photoVariants(folder);
-    const last = variants.filter((v) => v.path === path);
-    const rendered = await Promise.all(variants.filter((v) => v.path !== path).map(async (v) => ({ v, out: await renderVariant(photo, v) })));
+    const files = await renderVariants(photo, variants);
     let bytesAfter = 0;
-    for (const { v, out } of [...rendered, ...(await Promise.all(last.map(async (v) => ({ v, out: await renderVariant(photo, v) }))))]) {
+    for (const v of [...variants.filter((o) => o.path !== path), ...variants.filter((o) => o.path === path)]) {
+      const out = files.get(v.path)!;
       const { error } = await bucket.upload(v.path, out, { contentType: PHOTO_CONTENT_TYPES[v.format], upsert: true, cacheControl: '31536000' });
       if (error) throw new Error(`${name}: upload of ${v.path} failed: ${error.message}`);
       bytesAfter += out.byteLength;
