@@ -105,7 +105,8 @@ export function createPhotoStore(client: SupabaseClient): PhotoStore {
     try {
       photo = await decode(bytes);
     } catch (e) {
-      throw new Error(`${name}: not a photo that can be read (JPEG, PNG, WebP, AVIF, TIFF or GIF): ${(e as Error).message}`);
+      const heic = /\.hei[cf]$/i.test(name) ? ' — HEIC cannot be read here: save it as JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible)' : '';
+      throw new Error(`${name}: not a photo that can be read (JPEG, PNG, WebP, AVIF, TIFF or GIF)${heic}: ${(e as Error).message}`);
     }
     const variants = photoVariants(folder);
     const files = await renderVariants(photo, variants);

@@ -126,6 +126,12 @@ describe.each(engines())('photos on %s', (engine) => {
     await expect(createPhotoStore(service)({ name: 'notes.txt', bytes: new TextEncoder().encode('not a photo') })).rejects.toThrow(
       /^notes\.txt: not a photo that can be read/,
     );
+    await expect(createPhotoStore(service)({ name: 'IMG_0001.HEIC', bytes: new TextEncoder().encode('ftypheic') })).rejects.toThrow(
+      /^IMG_0001\.HEIC: not a photo that can be read \(JPEG, PNG, WebP, AVIF, TIFF or GIF\) — HEIC cannot be read here: save it as JPEG/,
+    );
+    const listed = await service.storage.from('images').list('photos', { limit: 1000 });
+    // Only the two photos stored above have folders: a refused file leaves nothing behind.
+    expect(listed.data).toHaveLength(2);
   });
 
   describe('storage write API', () => {
