@@ -7,7 +7,8 @@
  */
 export const IMAGE_CACHE = 'images';
 // Room for a whole show (the demo has 720 pictures, about 3 MB of SVG), so "Save all pictures" saves them all;
-// still a bound, because a show with photographs costs far more per entry.
+// still a bound, because a show with photographs costs far more per entry. An imported photo is four entries
+// on a phone (tile, card, hero, gallery WebP at its pixel ratio: src/features/offline/show-pictures.ts).
 export const IMAGE_CACHE_MAX_ENTRIES = 1000;
 
 /** The Background Sync tag: a page registers it (src/data/outbox/background-sync.ts), the worker's `sync` handler answers it. */

@@ -45,6 +45,9 @@ describe('runtime caching rules', () => {
 
   it.each([
     [`${IMAGE_ROOT}/breeds/aby.svg`, '', true],
+    // An imported photo's variants (shared/photos.ts), whichever the <picture> picked.
+    [`${IMAGE_ROOT}/photos/be00075c40a960f1/card@2x.webp`, 'image', true],
+    [`${IMAGE_ROOT}/photos/be00075c40a960f1/hero-mobile.jpg`, 'image', true],
     ['https://project.supabase.co/storage/v1/object/public/images/x.jpg', '', true],
     ['https://cdn.example.com/pics/x.jpg', 'image', true],
     ['https://cdn.example.com/pics/x.jpg', '', false],

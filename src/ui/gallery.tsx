@@ -21,7 +21,7 @@ export function Gallery({ images, label, captions }: { images: string[]; label: 
   return (
     <section className="gallery" aria-roledescription="carousel" aria-label={label} tabIndex={0} onKeyDown={onKey}>
       <div className="gallery-frame">
-        <ShowImage path={images[current]} alt={`${label} ${current + 1} of ${count}`} className="gallery-image" />
+        <ShowImage path={images[current]} alt={`${label} ${current + 1} of ${count}`} className="gallery-image" size="gallery" />
       </div>
       {captions?.[current] && <p className="gallery-caption">{captions[current]}</p>}
       <div className="gallery-controls">

@@ -1,16 +1,22 @@
 import { useState, type ImgHTMLAttributes } from 'react';
+import { processedPhotoFolder, type ShownSize } from '../../shared/photos.ts';
 import { imageUrl } from './image-url.ts';
+import { photoSources } from './photo-sources.ts';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'> & {
   /** A stored image path (relative to the image root) or an absolute URL. */
   path: string | null | undefined;
   alt: string;
+  /** The SPEC §9 size the screen shows it at: an imported photo then offers that crop's variants. */
+  size: ShownSize;
 };
 
 /** An image from the show's image root; a placeholder icon when it is missing or fails to load. */
-export function ShowImage({ path, alt, className, ...rest }: Props) {
+export function ShowImage({ path, alt, className, size, sizes, ...rest }: Props) {
   const [failed, setFailed] = useState<string | null>(null);
-  const src = imageUrl(path);
+  const folder = processedPhotoFolder(path);
+  const photo = folder ? photoSources(folder, size, sizes) : null;
+  const src = photo ? photo.img.src : imageUrl(path);
   if (!src || failed === src) {
     return (
       // A decorative picture (alt="") keeps its placeholder out of the accessibility tree too.
@@ -21,18 +27,39 @@ export function ShowImage({ path, alt, className, ...rest }: Props) {
       </span>
     );
   }
-  return <img src={src} alt={alt} loading="lazy" decoding="async" className={className} onError={() => setFailed(src)} {...rest} />;
+  if (photo) {
+    // An imported photo: WebP where the browser takes it, its JPEG otherwise, each at the width it is shown.
+    return (
+      <picture className="show-picture">
+        {photo.sources.map((s) => (
+          <source key={`${s.media ?? ''}${s.type}`} media={s.media} type={s.type} srcSet={s.srcSet} sizes={s.sizes} />
+        ))}
+        <img
+          src={photo.img.src}
+          srcSet={photo.img.srcSet}
+          sizes={photo.img.sizes}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          className={className}
+          onError={() => setFailed(src)}
+          {...rest}
+        />
+      </picture>
+    );
+  }
+  return <img src={src} alt={alt} loading="lazy" decoding="async" className={className} onError={() => setFailed(src)} sizes={sizes} {...rest} />;
 }
 
 /**
  * A page's wide hero (SPEC §7: 1280×384 on desktop, 428×256 on a phone). The picture is shown whole and
  * the bands beside it are the same picture blurred, not panels of another colour.
  */
-export function HeroImage({ className, ...props }: Props) {
+export function HeroImage({ className, ...props }: Omit<Props, 'size'>) {
   return (
     <div className={`hero-frame ${className ?? ''}`}>
-      <ShowImage {...props} className="hero-image" />
-      <ShowImage {...props} alt="" aria-hidden="true" className="hero-fill" />
+      <ShowImage {...props} size="hero" className="hero-image" />
+      <ShowImage {...props} size="hero" alt="" aria-hidden="true" className="hero-fill" />
     </div>
   );
 }

@@ -46,6 +46,7 @@ export function ProductCarousel({ slides, companyName }: { slides: ProductSlide[
             className="product-image"
             width={800}
             height={480}
+            size="gallery"
           />
         ) : (
           <div className="product-image product-no-image">{NO_IMAGE_TEXT}</div>
@@ -81,7 +82,7 @@ export function ProductCarousel({ slides, companyName }: { slides: ProductSlide[
                 onClick={() => setIndex(i)}
               >
                 {s.image ? (
-                  <ShowImage path={s.image} alt="" width={80} height={48} className="product-thumbnail-image" />
+                  <ShowImage path={s.image} alt="" width={80} height={48} size="tile" className="product-thumbnail-image" />
                 ) : (
                   <span className="product-thumbnail-none" aria-hidden="true">
                     —

@@ -35,7 +35,7 @@ export function CatteryCard({ cattery, certifiedSince, breeds = [], returnUrl }:
   const place = [cattery.city, cattery.country].filter(Boolean).join(', ');
   return (
     <article className="card cattery-card">
-      <ShowImage path={cattery.profile_image_url} alt={cattery.name} width={428} height={240} className="card-image" />
+      <ShowImage path={cattery.profile_image_url} alt={cattery.name} width={428} height={240} size="card" className="card-image" />
       <div className="cattery-card-title">
         <h2>{cattery.name}</h2>
         {cattery.is_verified && <VerifiedBadge />}

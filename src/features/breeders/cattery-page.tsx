@@ -173,7 +173,7 @@ export function CatteryPage() {
     <main className="page cattery-page">
       {back}
       <header className="cattery-header">
-        <ShowImage path={cattery.profile_image_url} alt={cattery.name} width={240} height={240} className="cattery-profile-image" />
+        <ShowImage path={cattery.profile_image_url} alt={cattery.name} width={240} height={240} size="card" className="cattery-profile-image" />
         <div className="cattery-heading">
           <h1>{cattery.name}</h1>
           {cattery.is_verified && <VerifiedBadge />}

@@ -17,7 +17,7 @@ function BreedCards({ breeds }: { breeds: readonly CachedBreed[] }) {
           <Link to={paths.breed(b.universal_breed_abbreviation)} className="card breed-card">
             {/* The heading names the breed; repeating it as alt text would be read twice. */}
             {/* The first card is above the fold everywhere (the page's LCP): fetched at once, the rest lazily. */}
-            <ShowImage path={b.overview_image} alt="" width={428} height={240} sizes={CARD_SIZES} className="card-image" {...(i === 0 && { loading: 'eager', fetchPriority: 'high' })} />
+            <ShowImage path={b.overview_image} alt="" width={428} height={240} size="card" sizes={CARD_SIZES} className="card-image" {...(i === 0 && { loading: 'eager', fetchPriority: 'high' })} />
             <h2>{b.breed_name}</h2>
           </Link>
         </li>

@@ -21,7 +21,7 @@ function EventCard({ event, now }: { event: ShowEvent; now: Date }) {
   return (
     <li>
       <article className="card event-card" aria-labelledby={`event-${event.id}`}>
-        <ShowImage path={event.event_picture_url} alt={event.name} width={428} height={240} className="card-image" />
+        <ShowImage path={event.event_picture_url} alt={event.name} width={428} height={240} size="card" className="card-image" />
         <div className="event-card-body">
           <h2 id={`event-${event.id}`}>{event.name}</h2>
           {running && <span className="event-badge">On now</span>}

@@ -40,7 +40,7 @@ function LitterCard({ litter, cattery, breed, returnUrl }: { litter: Litter; cat
     <li>
       <article className={`card litter-card${isSoldOut(litter) ? ' is-sold-out' : ''}`} aria-labelledby={`litter-${litter.id}`}>
         <Link to={paths.litter(litter.id)} className="litter-card-picture" tabIndex={-1} aria-hidden="true">
-          <ShowImage path={litter.litter_image_url} alt="" width={428} height={240} className="card-image" />
+          <ShowImage path={litter.litter_image_url} alt="" width={428} height={240} size="card" className="card-image" />
         </Link>
         <div className="litter-card-body">
           <h3 id={`litter-${litter.id}`}>

@@ -50,7 +50,7 @@ function KittenCount({ sex, total, available }: { sex: 'Male' | 'Female'; total:
 function Parent({ role, name, picture }: { role: 'Sire' | 'Dam'; name: string | null; picture: string | null }) {
   return (
     <figure className="litter-parent">
-      <ShowImage path={picture} alt={`${role}: ${name ?? 'unknown'}`} width={400} height={240} className="litter-parent-image" />
+      <ShowImage path={picture} alt={`${role}: ${name ?? 'unknown'}`} width={400} height={240} size="card" className="litter-parent-image" />
       <figcaption>
         <span className="litter-parent-role">{role}</span>
         <span className="litter-parent-name">{name ?? 'Unknown'}</span>
@@ -92,7 +92,7 @@ export function LitterPage() {
     <main className="page litter-detail">
       {back}
       <header className="litter-header">
-        <ShowImage path={litter.litter_image_url} alt={`${breed?.breed_name ?? 'Litter'} kittens`} width={800} height={480} className="litter-hero-image" />
+        <ShowImage path={litter.litter_image_url} alt={`${breed?.breed_name ?? 'Litter'} kittens`} width={800} height={480} size="gallery" className="litter-hero-image" />
         <div className="litter-header-text">
           <h1>{breed ? `${breed.breed_name} litter` : 'Litter'}</h1>
           {soldOut && (

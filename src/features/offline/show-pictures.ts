@@ -1,10 +1,20 @@
 // Every picture the show's pages can display, read from the IndexedDB mirror (no network).
 import { parseListText } from '../../../shared/list-text.ts';
+import { photoFilesForScreen, processedPhotoFolder, type PhotoScreen } from '../../../shared/photos.ts';
 import { db, MIRROR_TABLES } from '../../data/mirror.ts';
 import { imageUrl } from '../../ui/image-url.ts';
 
-/** The absolute URLs of the mirror's pictures, each once, in page order (breeds first: the list the visitor opens most). */
-export async function showPictureUrls(): Promise<string[]> {
+/** This screen's width (CSS px) and pixel ratio: they decide which file of an imported photo the browser picks. */
+export function currentScreen(): PhotoScreen {
+  return { width: window.innerWidth, pixelRatio: window.devicePixelRatio || 1 };
+}
+
+/**
+ * The absolute URLs of the mirror's pictures, each once, in page order (breeds first: the list the visitor
+ * opens most). An imported photo counts as the WebP files this screen downloads (tile, card, its hero, gallery),
+ * not all sixteen it is stored as.
+ */
+export async function showPictureUrls(screen: PhotoScreen = currentScreen()): Promise<string[]> {
   const [breeds, catteries, litters, litterImages, events, advertisers] = await Promise.all([
     db.breeds.orderBy('breed_name').toArray(),
     db.catteries.orderBy('name').toArray(),
@@ -24,7 +34,12 @@ export async function showPictureUrls(): Promise<string[]> {
     ...catteries.flatMap((c) => c.detail_images),
     ...advertisers.flatMap((a) => parseListText(a.product_images)),
   ];
-  const urls = paths.map((p) => imageUrl(p)).filter((u): u is string => u !== null && /^https?:/.test(u));
+  const urls = paths
+    .flatMap((p) => {
+      const folder = processedPhotoFolder(p);
+      return folder ? photoFilesForScreen(folder, screen).map((f) => imageUrl(f)) : [imageUrl(p)];
+    })
+    .filter((u): u is string => u !== null && /^https?:/.test(u));
   return [...new Set(urls)];
 }
 

@@ -201,7 +201,7 @@ function ResultCard({ match, rank, kittens }: { match: BreedMatch<Breed>; rank: 
   const href = paths.breed(breed.universal_breed_abbreviation);
   return (
     <li className="quiz-result card">
-      <ShowImage path={breed.overview_image} alt="" width={80} height={80} className="quiz-result-image" />
+      <ShowImage path={breed.overview_image} alt="" width={80} height={80} size="tile" className="quiz-result-image" />
       <div className="quiz-result-body">
         <div className="quiz-result-head">
           <h2>
