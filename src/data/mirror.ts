@@ -15,7 +15,7 @@ import { createWorkerSyncEngine } from './sync/worker-engine.ts';
 export type { ShowDb };
 export { MIRROR_TABLES } from './db.ts';
 export type * from './rows.ts';
-export type { CouponItem, CouponPayload, OutboxItem, OutboxStatus, VoteItem, VotePayload } from './outbox/types.ts';
+export type { CouponItem, CouponPayload, OrganiserAction, OrganiserItem, OutboxItem, OutboxStatus, VoteItem, VotePayload } from './outbox/types.ts';
 export type { SyncStatus };
 export { useSyncStatus };
 export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/messages.ts';
