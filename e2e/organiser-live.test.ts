@@ -163,7 +163,9 @@ describe('the organiser runs the show live', () => {
     const target = sessions[0]!;
     const opsBefore = (await server.db.query<{ n: number }>('select count(*)::int as n from public.organiser_operations')).rows[0]!.n;
     await organiser.context().setOffline(true);
-    const row = organiser.locator('.console-session').filter({ has: organiser.getByText(target.title, { exact: true }) }).first();
+    // Sessions repeat their titles on each day: the row is the one in this ring on this day.
+    const place = organiser.getByRole('region', { name: `${ring}, ${formatScheduleDay(day)}` });
+    const row = place.locator('.console-session').filter({ has: organiser.getByText(target.title, { exact: true }) });
     await row.getByRole('button', { name: 'Cancel session' }).click();
     await organiser.getByRole('button', { name: 'Confirm', exact: true }).click();
     const label = `Cancel “${target.title}” (${plus30short(target.start_time)})`;
