@@ -11,7 +11,7 @@ import type { VenueServer } from '../server/start.ts';
 import { formatScheduleDay } from '../shared/dates.ts';
 import { createVisitor, VISITOR_PASSWORD } from '../tests/helpers/fuzz-accounts.ts';
 import { CHROMIUM_FLAGS, chromiumPath, launchBrowser, startAppServer } from './browser.ts';
-import { screenshot, VIEWPORTS } from './app-page.ts';
+import { screenshot, SCREENSHOT_DIR, VIEWPORTS } from './app-page.ts';
 
 const AUTH_STORAGE_KEY = 'sb-127-auth-token';
 const WATERMARK_WAIT_MS = 1_500;
@@ -127,6 +127,12 @@ describe('the organiser runs the show live', () => {
     );
     await expect.poll(() => organiser.locator('.console-notice-text').allTextContents()).toEqual([notice]);
     await screenshot(organiser, 'organiser-console', 'desktop');
+    // Usable on a phone: nothing wider than the screen, and the ring's controls in view when scrolled to.
+    await organiser.setViewportSize(VIEWPORTS.phone);
+    expect(await organiser.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await place.scrollIntoViewIfNeeded();
+    await organiser.screenshot({ path: join(SCREENSHOT_DIR, 'organiser-console-ring-phone.png') });
+    await organiser.setViewportSize(VIEWPORTS.desktop);
 
     // The phone's next sync (here: the app starting again) brings the changes.
     await sleep(WATERMARK_WAIT_MS);
@@ -139,6 +145,8 @@ describe('the organiser runs the show live', () => {
       await expect.poll(() => visitor.getByRole('status').filter({ hasText: notice }).textContent()).toBe(notice);
       const rows = visitor.locator('.session').filter({ hasText: /Moved from/ });
       await expect.poll(() => rows.locator('.session-moved').allTextContents()).toEqual(sessions.map((s) => `Moved from ${s.start_time.slice(0, 5)}`));
+      await rows.first().scrollIntoViewIfNeeded();
+      await visitor.screenshot({ path: join(SCREENSHOT_DIR, 'visitor-schedule-moved-phone.png') });
       expect(await rows.locator('.session-time-range').allTextContents()).toEqual(
         sessions.map((s) => `${plus30(s.start_time).slice(0, 5)}–${plus30(s.end_time).slice(0, 5)}`),
       );
@@ -148,8 +156,8 @@ describe('the organiser runs the show live', () => {
       );
     };
     await expect.poll(() => visitor.locator('h1').first().textContent()).toBe('Welcome to PurrFect Show');
+    await visitor.screenshot({ path: join(SCREENSHOT_DIR, 'visitor-home-notice-phone.png') });
     await expectOnPhone();
-    await screenshot(visitor, 'visitor-moved-sessions', 'phone');
 
     // Offline: the mirror still has them.
     await visitorCtx.setOffline(true);

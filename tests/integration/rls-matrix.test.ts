@@ -33,6 +33,8 @@ const MATRIX = `
   events                       | a d d d  | a d d d       | - - - -  | a a a a
   event_schedule               | a d d d  | a d d d       | - - - -  | a a a a
   advertisers                  | a d d d  | a d d d       | - - - -  | a a a a
+  show_notices                 | a d d d  | a d d d       | - - - -  | a a a a
+  organiser_operations         | d d d d  | d d d d       | - - - -  | a a a a
   sync_tombstones              | a d d d  | a d d d       | - - - -  | a a a a
   users                        | d d d d  | f d f d       | a d a d  | a a a a
   users (identity columns)     | - - d -  | - - d -       | - - d -  | - - a -
@@ -63,6 +65,11 @@ const RPC_MATRIX = `
   is_time_zone_name        | d    | d             | a
   sync_prune_tombstones    | d    | d             | a
   sync_pull_rebuild        | d    | d             | d
+  organiser_change_sessions | d   | d             | a
+  organiser_post_notice    | d    | d             | a
+  organiser_withdraw_notice | d   | d             | a
+  organiser_required       | d    | d             | a
+  organiser_replayed       | d    | d             | a
 `;
 
 const ROLES = ['anon', 'authenticated', 'owner', 'service_role'] as const;
@@ -209,6 +216,19 @@ const FIXTURES: Record<string, Fixture> = {
       return { row: { token, user_email: 'rls@example.com', expires_at: new Date(Date.now() + 86_400_000).toISOString() }, where: ['token', token] };
     },
     patch: ['user_email', 'changed@example.com'],
+  },
+  show_notices: catalogue('show_notices', 'message', async (ctx, t) => ({ event_id: Number(ctx.ids.event), message: `RLS notice ${t}` }), ['message', 'changed']),
+  organiser_operations: {
+    async make(ctx) {
+      const id = randomUUID();
+      await ctx.db.query(`insert into public.organiser_operations (op_id, kind, result) values ($1, 'change_sessions', '{}')`, [id]);
+      return ['op_id', id];
+    },
+    async insert() {
+      const id = randomUUID();
+      return { row: { op_id: id, kind: 'change_sessions', result: {} }, where: ['op_id', id] };
+    },
+    patch: ['kind', 'post_notice'],
   },
   visitor_choice: {
     async make(ctx) {
@@ -424,6 +444,11 @@ describe.each(engines())('RLS matrix on %s', (engine) => {
       submit_votes: { p_votes: [] },
       event_voting_closes_at: { p_end_date: '2026-05-01', p_time_zone: 'Europe/Amsterdam' },
       is_time_zone_name: { p_zone: 'Europe/Amsterdam' },
+      // Harmless for the service role: an empty change list and unknown rows are refused with 22023.
+      organiser_change_sessions: { p_op: randomUUID(), p_changes: [] },
+      organiser_post_notice: { p_op: randomUUID(), p_event_id: 0, p_message: 'RLS', p_ends_at: null },
+      organiser_withdraw_notice: { p_op: randomUUID(), p_notice_id: 0 },
+      organiser_replayed: { p_op: randomUUID(), p_kind: 'change_sessions' },
     };
     const roles = { anon: clients.anon, authenticated: visitor.client, service_role: clients.service_role };
     const mismatches: string[] = [];
