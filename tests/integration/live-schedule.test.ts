@@ -22,7 +22,7 @@ interface SessionRow {
   start_time: string;
   end_time: string;
   location: string | null;
-  status: string;
+  status: 'scheduled' | 'cancelled';
   original_date: string | null;
   original_start_time: string | null;
   original_end_time: string | null;
