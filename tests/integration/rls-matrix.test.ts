@@ -65,6 +65,7 @@ const RPC_MATRIX = `
   is_time_zone_name        | d    | d             | a
   sync_prune_tombstones    | d    | d             | a
   sync_pull_rebuild        | d    | d             | d
+  is_organiser             | a    | a             | a
   organiser_change_sessions | d   | d             | a
   organiser_post_notice    | d    | d             | a
   organiser_withdraw_notice | d   | d             | a
