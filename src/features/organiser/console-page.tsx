@@ -84,6 +84,8 @@ export function ConsoleNav() {
 interface Pending {
   label: string;
   input: OrganiserInput['action'];
+  /** Runs once the change is queued (a form clears itself then, not before: Back keeps what was typed). */
+  onQueued?: () => void;
 }
 
 function Confirm({ pending, onConfirm, onBack }: { pending: Pending; onConfirm: () => void; onBack: () => void }) {
@@ -279,9 +281,11 @@ function NoticeForm({ event, ask }: { event: ShowEvent; ask: Ask }) {
     ask({
       label: `Post the notice “${checked.message}”${when}`,
       input: { type: 'post_notice', event_id: event.id, message: checked.message, ends_at: endsAt ? endsAt.toISOString() : null },
+      onQueued: () => {
+        setMessage('');
+        setUntil('');
+      },
     });
-    setMessage('');
-    setUntil('');
   };
   return (
     <form className="form console-notice-form" onSubmit={submit} noValidate>
@@ -366,6 +370,7 @@ export function ConsolePage() {
     setPending(null);
     try {
       await queueOrganiserChange({ user_id: user.id, label: p.label, action: p.input });
+      p.onQueued?.();
     } catch (e) {
       setQueueError(e instanceof Error ? e.message : ERROR_FALLBACK);
     }
