@@ -158,6 +158,10 @@ function SessionRow({ session, locations, ask }: { session: ScheduleSession; loc
 
   const open = (next: SessionMode) => {
     setError(null);
+    // Start from the session as it is now (a change may have synced since the row first showed).
+    setStart(formatTime(session.start_time));
+    setEnd(formatTime(session.end_time));
+    setPlace(session.location ?? '');
     setMode(mode === next ? null : next);
   };
   const submit = (e: FormEvent) => {
