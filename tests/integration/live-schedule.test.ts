@@ -240,6 +240,9 @@ describe.each(engines())('the live schedule on %s', (engine) => {
       label: `Cancel ${target.id}`,
       action: { type: 'change_sessions', changes: [{ id: target.id, action: 'cancel' }] },
     });
+    // The service worker has no session: it leaves the organiser's change for a page.
+    expect(await drainOutbox({ db, client: anon, onlyAnonymous: true })).toMatchObject({ sent: 0, queued: 1 });
+    expect((await sessions([target.id]))[0]).toEqual(current);
     const summary = await drainOutbox({ db, client: organiser.client });
     expect(summary.sent).toBe(1);
     expect((await db.outbox.get(item.id))!.status).toBe('sent');
