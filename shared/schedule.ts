@@ -14,6 +14,8 @@ export interface ScheduleSession {
   /** HH:MM[:SS], at the venue. */
   start_time: string;
   end_time: string;
+  /** 'cancelled' by an organiser: never Now, Up Next or upcoming; still listed in its day, marked. */
+  status?: string | null;
 }
 
 /** The IANA zone a session's times are in (its event's time_zone). */
@@ -67,7 +69,8 @@ export interface ClassifiedSchedule<S extends ScheduleSession> {
 /**
  * Sorts sessions into happening now (today at the venue, start ≤ now ≤ end), up next (today at the
  * venue, starting within UP_NEXT_WINDOW_MS) and upcoming days (end still ahead, on days not before
- * the venue's today). `sessionZone` gives each session's venue zone; without it, the device's.
+ * the venue's today). Cancelled sessions are in none of these, only in their day of the programme.
+ * `sessionZone` gives each session's venue zone; without it, the device's.
  */
 export function classifySchedule<S extends ScheduleSession>(
   sessions: readonly S[],
@@ -100,12 +103,14 @@ export function classifySchedule<S extends ScheduleSession>(
   const todayDates = new Set<string>();
   for (const { s, today, start, end } of timed) {
     const isToday = s.schedule_date === today;
-    const isNow = isToday && start <= t && t <= end;
-    const isNext = !isNow && isToday && start > t && start - t <= UP_NEXT_WINDOW_MS;
+    // The row holds the current times (an organiser's delay moves them), so only cancellation is special.
+    const live = s.status !== 'cancelled';
+    const isNow = live && isToday && start <= t && t <= end;
+    const isNext = live && !isNow && isToday && start > t && start - t <= UP_NEXT_WINDOW_MS;
     if (isToday) todayDates.add(s.schedule_date);
     if (isNow) out.now.push(s);
     else if (isNext) out.next.push(s);
-    if (end > t && s.schedule_date >= today) {
+    if (live && end > t && s.schedule_date >= today) {
       const last = out.upcomingByDay.at(-1);
       if (last?.date === s.schedule_date) last.sessions.push(s);
       else out.upcomingByDay.push({ date: s.schedule_date, sessions: [s] });

@@ -12,9 +12,14 @@ const EDGE_GAP_PX = 8;
 const PANEL_MAX_WIDTH_PX = 384;
 
 function describeItem(item: OutboxItem): string {
-  return item.kind === 'vote'
-    ? `Vote for catalog number ${item.payload.catalog_number}`
-    : `${item.payload.coupon_type === 'discount' ? 'Discount' : 'Rebate'} coupon from ${item.payload.company_name}`;
+  switch (item.kind) {
+    case 'vote':
+      return `Vote for catalog number ${item.payload.catalog_number}`;
+    case 'coupon':
+      return `${item.payload.coupon_type === 'discount' ? 'Discount' : 'Rebate'} coupon from ${item.payload.company_name}`;
+    case 'organiser':
+      return item.payload.label;
+  }
 }
 
 /** "2 waiting to send", "1 not sent", or both; on a phone " to send" is read out but not shown, so the header keeps its room. */

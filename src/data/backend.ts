@@ -8,14 +8,14 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { applyAuthEvent, authStore, endServerSession, forgetSavedSession, hasSavedSession, type AuthState } from './auth.ts';
 import { db, forgetSavedProfile } from './mirror.ts';
-import type { CouponInput, VoteInput } from './outbox/outbox.ts';
-import type { CouponItem, VoteItem } from './outbox/types.ts';
+import type { CouponInput, OrganiserInput, VoteInput } from './outbox/outbox.ts';
+import type { CouponItem, OrganiserItem, VoteItem } from './outbox/types.ts';
 
 /** applyAuthEvent mirrors a session into the auth store at once (e.g. right after signing in). */
 export { applyAuthEvent, authStore, hasSavedSession };
 export type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 export type { AuthState, SessionUser } from './auth.ts';
-export type { CouponInput, VoteInput };
+export type { CouponInput, OrganiserInput, VoteInput };
 
 const runtime = () => import('./backend-runtime.ts');
 // The outbox module (and its zod schemas) loads with the first screen that writes, not with the shell.
@@ -79,6 +79,13 @@ export async function queueVote(input: VoteInput): Promise<VoteItem> {
 /** Queues a coupon request of the signed-in visitor, then starts sending it. */
 export async function queueCouponRequest(input: CouponInput): Promise<CouponItem> {
   const item = await (await outbox()).enqueueCoupon(db, input);
+  void drainOutboxNow();
+  return item;
+}
+
+/** Queues an organiser's live-schedule change or notice (its id is the operation id), then starts sending it. */
+export async function queueOrganiserChange(input: OrganiserInput): Promise<OrganiserItem> {
+  const item = await (await outbox()).enqueueOrganiser(db, input);
   void drainOutboxNow();
   return item;
 }

@@ -12,6 +12,7 @@ import type {
   QualityLabel,
   ScheduleSession,
   ShowEvent,
+  ShowNotice,
 } from './rows.ts';
 import type { OutboxItem } from './outbox/types.ts';
 
@@ -28,6 +29,7 @@ export const MIRROR_TABLES = [
   'events',
   'event_schedule',
   'advertisers',
+  'show_notices',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -68,6 +70,7 @@ export class ShowDb extends Dexie {
   events!: EntityTable<ShowEvent, 'id'>;
   event_schedule!: EntityTable<ScheduleSession, 'id'>;
   advertisers!: EntityTable<Advertiser, 'id'>;
+  show_notices!: EntityTable<ShowNotice, 'id'>;
   sync_state!: EntityTable<SyncState, 'table'>;
   outbox!: EntityTable<OutboxItem, 'id'>;
   quarantine!: EntityTable<QuarantinedRow, 'n'>;
@@ -92,6 +95,21 @@ export class ShowDb extends Dexie {
       quarantine: '++n, table',
       meta: 'key',
     });
+    // The live schedule (issue 17): notices, and sessions mirrored before it get their defaults.
+    this.version(2)
+      .stores({ show_notices: 'id, event_id' })
+      .upgrade((tx) =>
+        tx
+          .table<ScheduleSession, number>('event_schedule')
+          .toCollection()
+          .modify((s) => {
+            s.status ??= 'scheduled';
+            s.original_date ??= null;
+            s.original_start_time ??= null;
+            s.original_end_time ??= null;
+            s.original_location ??= null;
+          }),
+      );
   }
 }
 

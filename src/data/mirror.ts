@@ -5,6 +5,7 @@ import { useDeferredValue, useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { showDb, type ShowDb } from './db.ts';
 import type { OutboxItem } from './outbox/types.ts';
+import type { ShowNotice } from './rows.ts';
 import { useOutbox as useOutboxOf } from './outbox/use-outbox.ts';
 import type { SyncEngine } from './sync/contract.ts';
 import type { SyncStatus } from './sync/status.ts';
@@ -15,7 +16,7 @@ import { createWorkerSyncEngine } from './sync/worker-engine.ts';
 export type { ShowDb };
 export { MIRROR_TABLES } from './db.ts';
 export type * from './rows.ts';
-export type { CouponItem, CouponPayload, OutboxItem, OutboxStatus, VoteItem, VotePayload } from './outbox/types.ts';
+export type { CouponItem, CouponPayload, OrganiserAction, OrganiserItem, OutboxItem, OutboxStatus, VoteItem, VotePayload } from './outbox/types.ts';
 export type { SyncStatus };
 export { useSyncStatus };
 export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/messages.ts';
@@ -148,6 +149,16 @@ function mirrorView<T>(data: T | undefined, sync: SyncStatus, failedText: string
     return { state: 'loading' };
   }
   return { state: 'ready', data };
+}
+
+/** The organisers' notices of the given events, or of all with null (shown or not: the screen checks their end). */
+export function useShowNoticesOf(eventIds: readonly number[] | null): ShowNotice[] | undefined {
+  const key = eventIds?.join(',') ?? null;
+  return useLiveQuery(
+    () =>
+      key === null ? db.show_notices.toArray() : key === '' ? [] : db.show_notices.where('event_id').anyOf(key.split(',').map(Number)).toArray(),
+    [key],
+  );
 }
 
 /** Every outbox item, newest first; undefined while the first read is pending. */

@@ -123,7 +123,25 @@ export interface ScheduleSession extends Synced {
   end_time: string;
   title: string;
   description: string | null;
+  /** The CURRENT place: an organiser's move changes it (old builds show the new place too). */
   location: string | null;
+  /** 'cancelled' by the organiser; absent on rows mirrored before the live schedule. */
+  status: SessionStatus;
+  /** What the session was before its first change (all null while unchanged): "Moved from 14:00". */
+  original_date: string | null;
+  original_start_time: string | null;
+  original_end_time: string | null;
+  original_location: string | null;
+}
+
+export type SessionStatus = 'scheduled' | 'cancelled';
+
+/** A one-line announcement to an event's visitors, shown until ends_at (null: until withdrawn). */
+export interface ShowNotice extends Synced {
+  event_id: number;
+  message: string;
+  ends_at: string | null;
+  created_at: string;
 }
 
 export interface Advertiser extends Synced {

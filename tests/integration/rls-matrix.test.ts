@@ -38,6 +38,8 @@ const MATRIX = `
   events                       | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
   event_schedule               | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
   advertisers                  | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  show_notices                 | a d d d  | a d d d       | - - - -  | a d d d   | a a a a
+  organiser_operations         | d d d d  | d d d d       | - - - -  | d d d d   | a a a a
   sync_tombstones              | a d d d  | a d d d       | - - - -  | a d d d   | a a a a
   users                        | d d d d  | f d f d       | a d a d  | f d f d   | a a a a
   users (identity columns)     | - - d -  | - - d -       | - - d -  | - - d -   | - - a -
@@ -76,6 +78,11 @@ const RPC_MATRIX = `
   vote_contact_retention_days | d | d             | a
   vote_contacts_expire_at  | d    | d             | a
   prune_vote_contacts      | d    | d             | a
+  organiser_change_sessions | d   | d             | a
+  organiser_post_notice    | d    | d             | a
+  organiser_withdraw_notice | d   | d             | a
+  organiser_required       | d    | d             | a
+  organiser_replayed       | d    | d             | a
 `;
 
 const ROLES = ['anon', 'authenticated', 'owner', 'organiser', 'service_role'] as const;
@@ -222,6 +229,19 @@ const FIXTURES: Record<string, Fixture> = {
       return { row: { token, user_email: 'rls@example.com', expires_at: new Date(Date.now() + 86_400_000).toISOString() }, where: ['token', token] };
     },
     patch: ['user_email', 'changed@example.com'],
+  },
+  show_notices: catalogue('show_notices', 'message', async (ctx, t) => ({ event_id: Number(ctx.ids.event), message: `RLS notice ${t}` }), ['message', 'changed']),
+  organiser_operations: {
+    async make(ctx) {
+      const id = randomUUID();
+      await ctx.db.query(`insert into public.organiser_operations (op_id, kind, result) values ($1, 'change_sessions', '{}')`, [id]);
+      return ['op_id', id];
+    },
+    async insert() {
+      const id = randomUUID();
+      return { row: { op_id: id, kind: 'change_sessions', result: {} }, where: ['op_id', id] };
+    },
+    patch: ['kind', 'post_notice'],
   },
   visitor_choice: {
     async make(ctx) {
@@ -445,6 +465,11 @@ describe.each(engines())('RLS matrix on %s', (engine) => {
       visitor_choice_results: { p_event_id: 1 },
       visitor_choice_votes: { p_event_id: 1 },
       vote_contacts_expire_at: { p_end_date: '2026-05-01', p_time_zone: 'Europe/Amsterdam' },
+      // Harmless for the service role: an empty change list and unknown rows are refused with 22023.
+      organiser_change_sessions: { p_op: randomUUID(), p_changes: [] },
+      organiser_post_notice: { p_op: randomUUID(), p_event_id: 0, p_message: 'RLS', p_ends_at: null },
+      organiser_withdraw_notice: { p_op: randomUUID(), p_notice_id: 0 },
+      organiser_replayed: { p_op: randomUUID(), p_kind: 'change_sessions' },
     };
     const roles = { anon: clients.anon, authenticated: visitor.client, service_role: clients.service_role };
     const mismatches: string[] = [];

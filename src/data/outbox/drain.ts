@@ -6,7 +6,7 @@ import type { ShowDb } from '../db.ts';
 import { nextAttemptAt } from './backoff.ts';
 import { classifyFunctionError, classifyRpcFailure, classifyVoteResult, OUTBOX_MESSAGES, type Verdict } from './classify.ts';
 import { defaultLocks, DRAIN_LOCK_NAME, type DrainLocks } from './lock.ts';
-import type { CouponItem, OutboxItem, OutboxStatus, VoteItem } from './types.ts';
+import type { CouponItem, OrganiserItem, OutboxItem, OutboxStatus, SignedInItem, VoteItem } from './types.ts';
 
 /**
  * Without a lock shared by every tab, an item 'sending' for longer than this belongs to a tab that died
@@ -25,7 +25,7 @@ export interface DrainOptions {
   /** navigator.locks, or a fallback (lock.ts defaultLocks: a localStorage lease in pages, else in-process). */
   locks?: DrainLocks;
   now?: () => number;
-  /** The service worker drains votes only: sessions stay in pages (SYNC.md "JWT handling"). */
+  /** The service worker drains votes only: sessions stay in pages (SYNC.md "JWT handling"); coupons and organiser changes wait. */
   onlyAnonymous?: boolean;
   signal?: AbortSignal;
   /** Backoff jitter source (tests pass a fixed one). */
@@ -146,17 +146,19 @@ async function dueItems({ db, now, onlyAnonymous }: Ctx): Promise<OutboxItem[]> 
   const items = await db.outbox
     .where('status')
     .equals('queued')
-    .filter((item) => item.nextAttemptAt <= at && !(onlyAnonymous && item.kind === 'coupon'))
+    .filter((item) => item.nextAttemptAt <= at && !(onlyAnonymous && item.kind !== 'vote'))
     .toArray();
   return items.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 }
 
+type Job = VoteItem[] | [SignedInItem];
+
 /** Creation order; votes ride together in batches of up to VOTE_BATCH_SIZE placed where their oldest vote is. */
-function jobsOf(items: OutboxItem[]): (VoteItem[] | [CouponItem])[] {
-  const jobs: (VoteItem[] | [CouponItem])[] = [];
+function jobsOf(items: OutboxItem[]): Job[] {
+  const jobs: Job[] = [];
   let batch: VoteItem[] | undefined;
   for (const item of items) {
-    if (item.kind === 'coupon') {
+    if (item.kind !== 'vote') {
       jobs.push([item]);
     } else {
       if (!batch || batch.length === VOTE_BATCH_SIZE) jobs.push((batch = []));
@@ -166,9 +168,11 @@ function jobsOf(items: OutboxItem[]): (VoteItem[] | [CouponItem])[] {
   return jobs;
 }
 
-async function runJob(ctx: Ctx, job: VoteItem[] | [CouponItem]): Promise<void> {
+async function runJob(ctx: Ctx, job: Job): Promise<void> {
   try {
-    if (job[0]?.kind === 'coupon') await sendCoupon(ctx, job[0]);
+    const first = job[0];
+    if (first?.kind === 'coupon') await sendCoupon(ctx, first);
+    else if (first?.kind === 'organiser') await sendOrganiser(ctx, first);
     else await sendVotes(ctx, job as VoteItem[]);
   } catch (e) {
     const ids = job.map((item) => item.id);
@@ -224,7 +228,7 @@ async function submitVotes(
 }
 
 async function sendCoupon(ctx: Ctx, item: CouponItem): Promise<void> {
-  const ready = await couponSession(ctx, item.payload.user_id);
+  const ready = await signedInSession(ctx, item.payload.user_id);
   if (ready !== 'ok') return settle(ctx, [item], () => ready, 'queued');
   await markSending(ctx, [item]);
   let outcome = await invokeCoupon(ctx, item);
@@ -237,8 +241,51 @@ async function sendCoupon(ctx: Ctx, item: CouponItem): Promise<void> {
   await settle(ctx, [item], () => outcome);
 }
 
+/**
+ * An organiser's change: sent under the organiser's own session with the item's id as the operation id,
+ * so the server applies it once however often a lost answer makes us resend it.
+ */
+async function sendOrganiser(ctx: Ctx, item: OrganiserItem): Promise<void> {
+  const ready = await signedInSession(ctx, item.payload.user_id);
+  if (ready !== 'ok') return settle(ctx, [item], () => ready, 'queued');
+  await markSending(ctx, [item]);
+  let outcome = await callOrganiser(ctx, item);
+  if (outcome.action === 'auth') {
+    const refreshed = await refresh(ctx);
+    outcome = refreshed === 'ok' ? await callOrganiser(ctx, item) : refreshed;
+    if (outcome.action === 'auth') outcome = { action: 'needs_sign_in' };
+  }
+  await settle(ctx, [item], () => outcome);
+}
+
+const ORGANISER_RPC = {
+  change_sessions: 'organiser_change_sessions',
+  post_notice: 'organiser_post_notice',
+  withdraw_notice: 'organiser_withdraw_notice',
+} as const;
+
+async function callOrganiser(ctx: Ctx, item: OrganiserItem): Promise<Outcome> {
+  const { signal, done } = requestSignal(ctx.signal);
+  try {
+    const { action } = item.payload;
+    const p_op = item.id;
+    const args =
+      action.type === 'change_sessions'
+        ? { p_op, p_changes: action.changes }
+        : action.type === 'post_notice'
+          ? { p_op, p_event_id: action.event_id, p_message: action.message, p_ends_at: action.ends_at }
+          : { p_op, p_notice_id: action.notice_id };
+    const { data, error, status } = await ctx.client.rpc(ORGANISER_RPC[action.type], args).abortSignal(signal);
+    ctx.signal?.throwIfAborted();
+    if (error) return classifyRpcFailure(status, error);
+    return data && typeof data === 'object' ? { action: 'sent' } : { action: 'retry', message: OUTBOX_MESSAGES.badAnswer };
+  } finally {
+    done();
+  }
+}
+
 /** The visitor who asked must still be signed in; a token close to expiry is refreshed here, under the lock. */
-async function couponSession(ctx: Ctx, userId: string): Promise<'ok' | Outcome> {
+async function signedInSession(ctx: Ctx, userId: string): Promise<'ok' | Outcome> {
   const { data, error } = await ctx.client.auth.getSession();
   if (error && isAuthRetryableFetchError(error)) return { action: 'retry', message: OUTBOX_MESSAGES.offline };
   const session = data.session;

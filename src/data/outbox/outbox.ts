@@ -3,7 +3,8 @@ import { validateVote } from '../../../shared/vote.ts';
 import { lazySchema, z } from '../../lib/zod.ts';
 import type { ShowDb } from '../db.ts';
 import { isQuotaError } from '../quota.ts';
-import type { CouponItem, CouponPayload, OutboxItem, VoteItem, VotePayload } from './types.ts';
+import type { CouponItem, CouponPayload, OrganiserItem, OrganiserPayload, OutboxItem, VoteItem, VotePayload } from './types.ts';
+import { NOTICE_MAX_LENGTH } from '../../../shared/live-schedule.ts';
 import { randomUuid } from '../../../shared/uuid.ts';
 
 /**
@@ -35,13 +36,47 @@ const buildCouponPayloadSchema = () =>
     company_name: z.string().trim().min(1),
   }) satisfies z.ZodType<CouponPayload>;
 
+const buildOrganiserPayloadSchema = () => {
+  const time = z.iso.time();
+  const change = z.discriminatedUnion('action', [
+    z.object({
+      id: z.number().int().positive(),
+      action: z.literal('set'),
+      schedule_date: z.iso.date(),
+      start_time: time,
+      end_time: time,
+      location: z.string().nullable(),
+    }),
+    z.object({ id: z.number().int().positive(), action: z.literal('cancel') }),
+    z.object({ id: z.number().int().positive(), action: z.literal('restore') }),
+  ]);
+  return z.object({
+    user_id: z.uuid(),
+    label: z.string().trim().min(1),
+    action: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('change_sessions'), changes: z.array(change).min(1).max(500) }),
+      z.object({
+        type: z.literal('post_notice'),
+        event_id: z.number().int().positive(),
+        message: z.string().trim().min(1).max(NOTICE_MAX_LENGTH),
+        ends_at: z.iso.datetime({ offset: true }).nullable(),
+      }),
+      z.object({ type: z.literal('withdraw_notice'), notice_id: z.number().int().positive() }),
+    ]),
+  }) satisfies z.ZodType<OrganiserPayload>;
+};
+
 /** What a queued vote must look like (SPEC §5), built on first use. */
 export const votePayloadSchema = lazySchema(buildVotePayloadSchema);
 /** What a queued coupon request must look like, built on first use. */
 export const couponPayloadSchema = lazySchema(buildCouponPayloadSchema);
 
+/** What a queued organiser change must look like, built on first use. */
+export const organiserPayloadSchema = lazySchema(buildOrganiserPayloadSchema);
+
 export type VoteInput = z.input<ReturnType<typeof buildVotePayloadSchema>>;
 export type CouponInput = z.input<ReturnType<typeof buildCouponPayloadSchema>>;
+export type OrganiserInput = z.input<ReturnType<typeof buildOrganiserPayloadSchema>>;
 
 export type OutboxErrorCode = 'invalid_payload' | 'quota';
 
@@ -118,6 +153,19 @@ export async function enqueueCoupon(
   return addItem(db, async (): Promise<CouponItem> => ({ ...(await fresh(db, now())), kind: 'coupon', payload, result: null }));
 }
 
+/**
+ * Queues an organiser's change; its id is the operation id the server remembers, so it is applied
+ * once however often the hall Wi-Fi makes it resend. Sent only while that organiser is signed in.
+ */
+export async function enqueueOrganiser(
+  db: ShowDb,
+  input: OrganiserInput,
+  { now = Date.now }: EnqueueOptions = {},
+): Promise<OrganiserItem> {
+  const payload = parse(organiserPayloadSchema(), input);
+  return addItem(db, async (): Promise<OrganiserItem> => ({ ...(await fresh(db, now())), kind: 'organiser', payload }));
+}
+
 /** Puts a failed or needs-sign-in item back in the queue, due now; false if it is in another state. */
 export async function retryItem(db: ShowDb, id: string, { now = Date.now }: EnqueueOptions = {}): Promise<boolean> {
   const changed = await db.outbox
@@ -128,12 +176,12 @@ export async function retryItem(db: ShowDb, id: string, { now = Date.now }: Enqu
   return changed > 0;
 }
 
-/** Re-queues this visitor's coupon requests that waited for a sign-in (call on SIGNED_IN). */
+/** Re-queues this visitor's coupon requests and organiser changes that waited for a sign-in (call on SIGNED_IN). */
 export async function resumeAfterSignIn(db: ShowDb, userId: string, { now = Date.now }: EnqueueOptions = {}): Promise<number> {
   return db.outbox
     .where('status')
     .equals('needs_sign_in')
-    .filter((item) => item.kind === 'coupon' && item.payload.user_id === userId)
+    .filter((item) => item.kind !== 'vote' && item.payload.user_id === userId)
     .modify({ status: 'queued', nextAttemptAt: now(), lastError: null });
 }
 

@@ -1,4 +1,6 @@
-// What the outbox stores: visitor intent (votes, coupon requests) waiting to reach the server.
+// What the outbox stores: visitor intent (votes, coupon requests) and organisers' live-schedule changes
+// waiting to reach the server.
+import type { SessionChange } from '../../../shared/live-schedule.ts';
 
 export interface VotePayload {
   event_id: number;
@@ -52,4 +54,26 @@ export interface CouponItem extends OutboxBase {
   result: { coupon_code: string; amount?: number | null } | null;
 }
 
-export type OutboxItem = VoteItem | CouponItem;
+/** What an organiser asked for; sent to the organiser_* RPC of its type with the item's id as p_op. */
+export type OrganiserAction =
+  | { type: 'change_sessions'; changes: SessionChange[] }
+  | { type: 'post_notice'; event_id: number; message: string; ends_at: string | null }
+  | { type: 'withdraw_notice'; notice_id: number };
+
+export interface OrganiserPayload {
+  /** The signed-in organiser who asked; replay waits for this user's session (as a coupon does). */
+  user_id: string;
+  action: OrganiserAction;
+  /** For the outbox panel and the console: "Delay Ring 3 on Saturday by 30 min". */
+  label: string;
+}
+
+export interface OrganiserItem extends OutboxBase {
+  kind: 'organiser';
+  payload: OrganiserPayload;
+}
+
+export type OutboxItem = VoteItem | CouponItem | OrganiserItem;
+
+/** Items sent under a visitor's session (never by the service worker, which has none). */
+export type SignedInItem = CouponItem | OrganiserItem;

@@ -13,6 +13,7 @@ import type {
   QualityLabel,
   ScheduleSession,
   ShowEvent,
+  ShowNotice,
 } from '../rows.ts';
 
 const id = z.number().int().positive();
@@ -142,6 +143,20 @@ export const scheduleSessionSchema = z.object({
   title: text,
   description: optText,
   location: optText,
+  // Defaults: a server from before the live schedule sends none of these (docs/SYNC-COMPATIBILITY.md).
+  status: z.enum(['scheduled', 'cancelled']).default('scheduled'),
+  original_date: optDate.default(null),
+  original_start_time: time.nullable().default(null),
+  original_end_time: time.nullable().default(null),
+  original_location: optText.default(null),
+});
+
+export const showNoticeSchema = z.object({
+  ...synced,
+  event_id: id,
+  message: text,
+  ends_at: z.iso.datetime({ offset: true }).nullable(),
+  created_at: z.iso.datetime({ offset: true }),
 });
 
 export const advertiserSchema = z.object({
@@ -177,6 +192,7 @@ export const rowSchemas = {
   events: showEventSchema,
   event_schedule: scheduleSessionSchema,
   advertisers: advertiserSchema,
+  show_notices: showNoticeSchema,
 } satisfies Record<MirrorTable, z.ZodType>;
 
 // Compile-time guard: each schema's output is exactly its rows.ts type (no field missing or extra).
@@ -195,4 +211,5 @@ type _RowSchemasMatchRowTypes = [
   Expect<Same<Out<'events'>, ShowEvent>>,
   Expect<Same<Out<'event_schedule'>, ScheduleSession>>,
   Expect<Same<Out<'advertisers'>, Advertiser>>,
+  Expect<Same<Out<'show_notices'>, ShowNotice>>,
 ];

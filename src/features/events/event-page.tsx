@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import './events.css';
 import { compareText } from '../../../shared/compare.ts';
 import { sessionAnchor } from '../../../shared/paths.ts';
+import { SessionChangeMarks, sessionChangeClass } from '../../ui/session-change.tsx';
 
 interface EventDetail {
   event: ShowEvent | undefined;
@@ -76,10 +77,13 @@ function Programme({ event, sessions, linked }: { event: ShowEvent; sessions: Sc
                 key={s.id}
                 id={sessionAnchor(s.id)}
                 tabIndex={-1}
-                className={linked === `#${sessionAnchor(s.id)}` ? 'event-session is-linked' : 'event-session'}
+                className={`${linked === `#${sessionAnchor(s.id)}` ? 'event-session is-linked' : 'event-session'}${sessionChangeClass(s)}`}
               >
                 <span className="event-session-time">
-                  <time dateTime={`${day.date}T${formatTime(s.start_time)}`}>{formatTime(s.start_time)}</time>–<time dateTime={`${day.date}T${formatTime(s.end_time)}`}>{formatTime(s.end_time)}</time>
+                  <span className="session-time-range">
+                    <time dateTime={`${day.date}T${formatTime(s.start_time)}`}>{formatTime(s.start_time)}</time>–<time dateTime={`${day.date}T${formatTime(s.end_time)}`}>{formatTime(s.end_time)}</time>
+                  </span>
+                  <SessionChangeMarks session={s} />
                 </span>
                 <span className="event-session-title">{s.title}</span>
                 {s.description && <span className="event-session-description">{s.description}</span>}

@@ -3,12 +3,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { hasSavedSession, useAuth } from '../../data/backend.ts';
-import { db, useScreenShown } from '../../data/mirror.ts';
+import { db, useScreenShown, useShowNoticesOf } from '../../data/mirror.ts';
 import { eventTimeZone, venueClockNote } from '../../../shared/schedule.ts';
 import { AnalogueClock } from '../../ui/analogue-clock.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { parseListText } from '../../../shared/list-text.ts';
 import { NowAtShow } from './now-at-show.tsx';
+import { ShowNotices } from '../../ui/show-notices.tsx';
 import { useShowNow } from './show-now.ts';
 import './home.css';
 
@@ -57,6 +58,7 @@ export function HomePage() {
   const pictures = useRandomPictures();
   useScreenShown(pictures?.breed !== undefined);
   const show = useShowNow();
+  const notices = useShowNoticesOf(show ? [show.event.id] : []);
   // The clock keeps the venue's time, as /schedule does; the device's until the mirror names the venue.
   const venueZone = show ? eventTimeZone(show.event) : undefined;
   const auth = useAuth();
@@ -82,6 +84,7 @@ export function HomePage() {
           <Link to="/events">View Events</Link>
         </p>
       </section>
+      <ShowNotices notices={notices} />
       <NowAtShow show={show} />
       <ul className="tiles">
         {TILES.map((t) => {

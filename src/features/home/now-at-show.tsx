@@ -6,6 +6,7 @@ import type { ScheduleSession } from '../../data/mirror.ts';
 import { formatDateRange, formatTime } from '../../../shared/dates.ts';
 import { classifySchedule, eventRunning, eventTimeZone } from '../../../shared/schedule.ts';
 import { useNow } from '../../ui/use-now.ts';
+import { movedFromText } from '../../../shared/live-schedule.ts';
 import type { ShowNow } from './show-now.ts';
 
 /** Sessions change on the minute; a few seconds' lag is fine. */
@@ -14,6 +15,8 @@ const REFRESH_MS = 15_000;
 /** The first session of a group on one line each (title, then time and place); the count when there are more. */
 function First({ label, sessions }: { label: string; sessions: ScheduleSession[] }) {
   const first = sessions[0];
+  // Cancelled sessions are never on now or next; a moved one says where it was.
+  const moved = first ? movedFromText(first) : null;
   return (
     <div className="show-now-group">
       <h3>{sessions.length > 1 ? `${label} (${sessions.length})` : label}</h3>
@@ -23,6 +26,7 @@ function First({ label, sessions }: { label: string; sessions: ScheduleSession[]
           <span className="show-now-when">
             {formatTime(first.start_time)}–{formatTime(first.end_time)}
             {first.location && ` · ${first.location}`}
+            {moved && ` · ${moved}`}
           </span>
         </p>
       ) : (

@@ -3,7 +3,7 @@
 // Session times are wall-clock times at each event's venue, so they are classified in its zone.
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { db, useMirror, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
+import { db, useMirror, useShowNoticesOf, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
 import { deviceTimeZone, formatScheduleDay, formatTime, zonedDateTime } from '../../../shared/dates.ts';
 import { compareText } from '../../../shared/compare.ts';
 import {
@@ -17,6 +17,8 @@ import {
   type ProgrammeDay,
 } from '../../../shared/schedule.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { SessionChangeMarks, sessionChangeClass } from '../../ui/session-change.tsx';
+import { ShowNotices } from '../../ui/show-notices.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { paths } from '../../../shared/paths.ts';
 import './schedule.css';
@@ -47,11 +49,14 @@ interface SessionItemProps {
 
 function SessionItem({ session, eventName, zoneLabel, ended = false }: SessionItemProps) {
   return (
-    <li className={ended ? 'session is-ended' : 'session'}>
+    <li className={`${ended ? 'session is-ended' : 'session'}${sessionChangeClass(session)}`}>
       <Link to={paths.eventSession(session.event_id, session.id)}>
         <span className="session-time">
-          {formatTime(session.start_time)}–{formatTime(session.end_time)}
+          <span className="session-time-range">
+            {formatTime(session.start_time)}–{formatTime(session.end_time)}
+          </span>
           {ended && <span className="session-ended">Ended</span>}
+          <SessionChangeMarks session={session} />
           {zoneLabel && <span className="session-zone">{zoneLabel}</span>}
         </span>
         <span className="session-title">{session.title}</span>
@@ -85,6 +90,7 @@ export function SchedulePage() {
   const [params, setParams] = useSearchParams();
   const data = view.state === 'ready' ? view.data : null;
   // Each event's venue zone, worked out once per mirror change rather than every second.
+  const allNotices = useShowNoticesOf(null);
   const zoneOfEvent = useMemo(() => new Map([...(data?.events.values() ?? [])].map((e) => [e.id, eventTimeZone(e)])), [data]);
 
   if (view.state === 'loading') return <Page><Loading>Loading schedule...</Loading></Page>;
@@ -170,6 +176,7 @@ export function SchedulePage() {
 
   return (
     <Page>
+      <ShowNotices notices={allNotices?.filter((n) => inScope.has(n.event_id))} />
       {choices.length > 1 && (
         <div className="schedule-filter" role="group" aria-label="Event">
           {choices.map((e) => (
