@@ -12,6 +12,7 @@ import { rateLimit } from './auth/rate-limit.ts';
 import { authRoutes } from './auth/routes.ts';
 import { functionRoutes } from './functions/host.ts';
 import { storageRoutes } from './storage.ts';
+import { storageUploadRoutes } from './storage-upload.ts';
 import { devMailRoutes } from './mail/dev-mailbox.ts';
 import { staticRoutes } from './static.ts';
 import { STRICT_TRANSPORT_SECURITY, servesHttps } from './tls.ts';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/rest/v1', restRoutes(deps));
   app.route('/auth/v1', authRoutes(deps));
   app.route('/functions/v1', functionRoutes(deps, app));
+  app.route('/storage/v1', storageUploadRoutes(deps));
   app.route('/storage/v1', storageRoutes(deps));
   // Every reset link and coupon code is in there: loopback only, unless DEV_MAILBOX=on says otherwise.
   if (deps.config.devMailbox && deps.mailer.kind === 'dev') app.route('/_dev/mail', devMailRoutes(deps));
