@@ -6,6 +6,13 @@ import { loadConfig } from '../config.ts';
 import { exportShow } from './export.ts';
 import { formatPlan, importShow } from './import.ts';
 
+/** Nothing here listens to realtime: supabase-js would only build the socket if asked, and must not be. */
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used by the show command');
+  }
+}
+
 const USAGE = 'Usage: npm run show -- import <folder> [--dry-run] [--prune]\n       npm run show -- export <folder> [--xlsx]';
 
 async function main(): Promise<number> {
@@ -22,7 +29,10 @@ async function main(): Promise<number> {
   // Like the other commands: the local venue server unless SUPABASE_URL names another project.
   const config = loadConfig();
   const url = process.env.SUPABASE_URL || `http://127.0.0.1:${config.port}`;
-  const client = createClient(url, config.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const client = createClient(url, config.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoWebSocket as never },
+  });
   const started = performance.now();
 
   if (command === 'export') {

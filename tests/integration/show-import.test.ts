@@ -3,13 +3,14 @@
 import 'fake-indexeddb/auto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { loadConfig } from '../../server/config.ts';
+import { DEMO_SERVICE_ROLE_KEY, loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
 import { exportShow } from '../../server/show-io/export.ts';
 import { importShow, type ImportResult } from '../../server/show-io/import.ts';
@@ -22,6 +23,11 @@ import { freshDb, sleep, tapClient, WATERMARK_WAIT_MS } from '../data/sync-helpe
 const SLOW = 240_000;
 const TEMPLATE = join(import.meta.dirname, '../../show-template');
 const folders: string[] = [];
+/** Runs a command without blocking this process, where the server answers it. */
+const runCommand = (args: string[], env: NodeJS.ProcessEnv) =>
+  new Promise<{ status: number; stdout: string; stderr: string }>((resolve) =>
+    execFile('npx', args, { env, encoding: 'utf8' }, (error, stdout, stderr) => resolve({ status: error ? Number(error.code) : 0, stdout, stderr })),
+  );
 const tmp = (): string => {
   const dir = mkdtempSync(join(tmpdir(), 'show-io-'));
   folders.push(dir);
@@ -270,6 +276,55 @@ describe.each(engines())('show import and export (%s)', (engine) => {
     expect(r.written.updated).toBe(1);
     const res = await fetch(`${demo.server.url}/storage/v1/object/public/images/breeds/sphynx-new.svg`);
     expect(res.status).toBe(200);
+  }, SLOW);
+  it('the command prints the plan, or every problem with exit code 1', async () => {
+    const folder = tmp();
+    cpSync(TEMPLATE, folder, { recursive: true });
+    const env = { ...process.env, SUPABASE_URL: demo.server.url, SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY };
+    const cli = join(import.meta.dirname, '../../server/show-io/cli.ts');
+    const before = await footprint(demo.server);
+    const dry = await runCommand(['tsx', cli, 'import', folder, '--dry-run'], env);
+    expect(dry.stderr).toBe('');
+    expect(dry.status).toBe(0);
+    expect(dry.stdout).toContain('Plan (dry run, nothing written):\n  organizations: ');
+    expect(dry.stdout).toMatch(/ {2}event_schedule: 2 new, 0 changed, \d+ unchanged, \d+ not in the folder \(kept; --prune deletes them\)/);
+    setCell(folder, 'litters', 3, 'breed', 'XYZ');
+    const bad = await runCommand(['tsx', cli, 'import', folder], env);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toBe('litters.csv:3:breed — unknown breed abbreviation "XYZ"\n\n1 problem: nothing was written.\n');
+    expect(await footprint(demo.server)).toEqual(before);
+  }, SLOW);
+
+  it('storage upload: the service role stores an object (x-upsert to replace); visitors and bad names are refused', async () => {
+    const bytes = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const up = await service.storage.from('images').upload('test/one.svg', bytes, { contentType: 'image/svg+xml' });
+    expect(up.error).toBeNull();
+    const again = await service.storage.from('images').upload('test/one.svg', bytes, { contentType: 'image/svg+xml' });
+    expect(again.error?.message).toBe('The resource already exists');
+    const replaced = await service.storage.from('images').upload('test/one.svg', new TextEncoder().encode('<svg/>'), { upsert: true, contentType: 'image/svg+xml' });
+    expect(replaced.error).toBeNull();
+    const res = await fetch(`${demo.server.url}/storage/v1/object/public/images/test/one.svg`);
+    expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([200, 'image/svg+xml', '<svg/>']);
+    const visitor = await client(demo.server).storage.from('images').upload('test/two.svg', bytes, { contentType: 'image/svg+xml' });
+    expect(visitor.error?.message).toBe('new row violates row-level security policy');
+    const raw = (path: string) =>
+      fetch(`${demo.server.url}/storage/v1/object/images/${path}`, {
+        method: 'POST',
+        headers: { apikey: DEMO_SERVICE_ROLE_KEY, authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}` },
+        body: bytes,
+      });
+    for (const name of ['a%2F..%2Fb.svg', 'a//b.svg']) {
+      const refused = await raw(name);
+      expect([refused.status, await refused.json()]).toEqual([400, { statusCode: '400', error: 'invalid_key', message: 'Invalid object name' }]);
+    }
+    const noBucket = await fetch(`${demo.server.url}/storage/v1/object/nowhere/a.svg`, {
+      method: 'POST',
+      headers: { apikey: DEMO_SERVICE_ROLE_KEY, authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}` },
+      body: bytes,
+    });
+    expect(noBucket.status).toBe(404);
+    const anonymous = await fetch(`${demo.server.url}/storage/v1/object/images/a.svg`, { method: 'POST', body: bytes });
+    expect(anonymous.status).toBe(403);
   }, SLOW);
 });
 
