@@ -162,6 +162,32 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
   const fileKey = (p: Planned) =>
     p.spec.key.map((k) => (p.spec.columns.find((c) => c.column === k)!.kind === 'ref' ? targetToken(p.refs[k]) : keyText(p.spec.table, k, p.values[k]))).join('\u0001');
 
+  const indexes = new Map<string, Map<string, unknown>>();
+  /** The first item under each key (empty keys left out), built once per name. */
+  function indexOf<T>(name: string, items: T[], keys: (item: T) => string[]): Map<string, T> {
+    let index = indexes.get(name) as Map<string, T> | undefined;
+    if (!index) {
+      index = new Map();
+      for (const item of items) for (const k of keys(item)) if (k && !index.has(k)) index.set(k, item);
+      indexes.set(name, index);
+    }
+    return index;
+  }
+  /** The database rows of a table by natural key (several where the database does not hold the key unique). */
+  const dbByKey = new Map<MirrorTable, Map<string, DbRow[]>>();
+  const dbRowsWithKey = (spec: TableSpec, key: string): DbRow[] => {
+    let index = dbByKey.get(spec.table);
+    if (!index) {
+      index = new Map();
+      for (const r of current.get(spec.table)!) {
+        const k = dbKey(spec, r);
+        index.set(k, [...(index.get(k) ?? []), r]);
+      }
+      dbByKey.set(spec.table, index);
+    }
+    return index.get(key) ?? [];
+  };
+
   /** Resolves a reference cell: an id (a row of the folder, else of the database) or a natural name. */
   const resolveRef = (table: MirrorTable, text: string): Target | string => {
     const spec = TABLE_SPECS.get(table)!;
@@ -174,31 +200,32 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
     }
     const files = planned.get(table) ?? [];
     const rows = current.get(table)!;
-    const find = (matchFile: (p: Planned) => boolean, matchDb: (r: DbRow) => boolean): Target | undefined => {
-      const p = files.find(matchFile);
+    // Indexes built on first use: a referenced table is complete before any sheet refers to it.
+    const find = (kind: string, fileKeys: (p: Planned) => string[], dbKeys: (r: DbRow) => string[], wanted: string): Target | undefined => {
+      const p = indexOf(`${table}:file:${kind}`, files, fileKeys).get(wanted);
       if (p) return { planned: p };
-      const r = rows.find(matchDb);
+      const r = indexOf(`${table}:db:${kind}`, rows, dbKeys).get(wanted);
       return r ? { db: r.id } : undefined;
     };
-    let found: Target | undefined;
     if (table === 'litters') {
       const [catteryName = '', dob = '', dam = ''] = text.split(' / ').map((s) => s.trim());
+      const raw = [lower(catteryName), lower(dob), lower(dam)].join('\u0001');
       // As written in litters.csv: a litter row with a mistake of its own is still the one meant here.
-      const written = files.find(
-        (p) => lower(p.source.cells.cattery ?? p.source.cells.cattery_id) === lower(catteryName) &&
-          lower(p.source.cells.date_of_birth) === lower(dob) && lower(p.source.cells.dam) === lower(dam),
-      );
+      const written = indexOf('litters:file:raw', files, (p) => [
+        [lower(p.source.cells.cattery ?? p.source.cells.cattery_id), lower(p.source.cells.date_of_birth), lower(p.source.cells.dam)].join('\u0001'),
+      ]).get(raw);
       if (written) return { planned: written };
       const cattery = resolveRef('catteries', catteryName);
       if (typeof cattery === 'string') return `unknown litter "${text}": ${cattery}`;
       const token = [targetToken(cattery), lower(dob), lower(dam)].join('\u0001');
-      found = find((p) => fileKey(p) === token, (r) => dbKey(spec, r) === token);
-      return found ?? `unknown litter "${text}" (write "<cattery> / <date_of_birth> / <dam>" or the litter's id)`;
+      return (
+        find('key', (p) => [fileKey(p)], (r) => [dbKey(spec, r)], token) ??
+        `unknown litter "${text}" (write "<cattery> / <date_of_birth> / <dam>" or the litter's id)`
+      );
     }
-    const wanted = keyText(table, spec.key[0]!, text);
     const names = (v: Record<string, unknown>) =>
       table === 'organizations' ? [lower(v.name), lower(v.abbreviation)] : [keyText(table, spec.key[0]!, v[spec.key[0]!])];
-    found = find((p) => names(p.values).includes(wanted), (r) => names(r).includes(wanted));
+    const found = find('name', (p) => names(p.values), names, keyText(table, spec.key[0]!, text));
     if (found) return found;
     return table === 'breeds' ? `unknown breed abbreviation "${text}"` : `unknown ${what} "${text}"`;
   };
@@ -285,7 +312,7 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
         continue;
       }
       if (!sameKey) seenKey.set(key, p);
-      const match = byIdRow ?? current.get(spec.table)!.find((r) => !seenDb.has(r.id) && dbKey(spec, r) === key);
+      const match = byIdRow ?? dbRowsWithKey(spec, key).find((r) => !seenDb.has(r.id));
       if (match) {
         const twice = seenDb.get(match.id);
         if (twice) {
@@ -303,18 +330,15 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
 
   // Rows that --prune would delete must not be what a row of the folder points at.
   if (opts.prune) {
-    for (const [table, list] of planned) {
+    const kept = new Map([...planned].map(([t, list]) => [t, new Set(list.map((q) => q.dbId))]));
+    for (const list of planned.values()) {
       for (const p of list) {
-        for (const [column, t] of Object.entries(p.refs)) {
-          if (!t || !('db' in t)) continue;
-          const refSpec = TABLE_SPECS.get(p.spec.columns.find((c) => c.column === column)!.ref!)!;
-          const refList = planned.get(refSpec.table);
-          if (refList && !refList.some((q) => q.dbId === t.db)) {
-            const header = p.sheet.headers.find((h) => h === column || p.spec.columns.find((c) => c.column === column)!.header === h)!;
-            report(p.sheet, p.source.row, header, `${refSpec.table} row ${t.db} is not in ${sheets.get(refSpec.table)!.label}: --prune would delete it`);
-          }
+        for (const c of p.spec.columns) {
+          const t = p.refs[c.column];
+          if (!t || !('db' in t) || kept.get(c.ref!)?.has(t.db) !== false) continue;
+          const header = p.sheet.headers.find((h) => h === c.header || h === c.column)!;
+          report(p.sheet, p.source.row, header, `${c.ref!} row ${t.db} is not in ${sheets.get(c.ref!)!.label}: --prune would delete it`);
         }
-        void table;
       }
     }
   }
@@ -384,6 +408,7 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
     const list = planned.get(spec.table);
     if (!list) continue;
     const plan: TablePlan = { table: spec.table, new: 0, changed: 0, unchanged: 0, absent: 0 };
+    const claimed = new Set(list.map((q) => q.dbId));
     for (const p of list) {
       for (const c of spec.columns) {
         if (c.column in p.values) p.values[c.column] = renameImages(c, p.values[c.column], (i) => stored.get(i) ?? i);
@@ -391,11 +416,11 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
       // A row keyed by its image (litter_images) finds its stored row once the photo has its path.
       if (!p.current && photoFiles.size) {
         const key = fileKey(p);
-        const claimed = new Set(list.map((q) => q.dbId));
-        const match = current.get(spec.table)!.find((r) => !claimed.has(r.id) && dbKey(spec, r) === key);
+        const match = dbRowsWithKey(spec, key).find((r) => !claimed.has(r.id));
         if (match) {
           p.current = match;
           p.dbId = match.id;
+          claimed.add(match.id);
         }
       }
       if (!p.current) {

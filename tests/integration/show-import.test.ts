@@ -237,6 +237,20 @@ describe.each(engines())('show import and export (%s)', (engine) => {
     const goneImages = images.rows.filter((r) => gone.includes(r[1]!)).map((r) => r[0]!);
     writeCsv(folder, 'litter_images', { ...images, rows: images.rows.filter((r) => !gone.includes(r[1]!)) });
 
+    // A cattery left out while its litters stay: --prune refuses rather than lose them by cascade.
+    const orphaning = tmp();
+    cpSync(folder, orphaning, { recursive: true });
+    const catteries = readCsv(orphaning, 'catteries');
+    const [catteryId, catteryName] = [cell(catteries, 2, 'id'), cell(catteries, 2, 'name')];
+    writeCsv(orphaning, 'catteries', { ...catteries, rows: catteries.rows.slice(1) });
+    const refused = await run(orphaning, { prune: true });
+    const pointing = readCsv(orphaning, 'litters').rows.flatMap((r, i) => (r[1] === catteryName ? [i + 2] : []));
+    expect(pointing.length).toBeGreaterThan(0);
+    for (const row of pointing) {
+      expect(refused.problems).toContain(`litters.csv:${row}:cattery — catteries row ${catteryId} is not in catteries.csv: --prune would delete it`);
+    }
+    expect(refused.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+
     const kept = await run(folder);
     expect(kept.plan.find((p) => p.table === 'litters')).toMatchObject({ absent: 2 });
     expect(kept.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
@@ -287,7 +301,8 @@ describe.each(engines())('show import and export (%s)', (engine) => {
     expect(dry.stderr).toBe('');
     expect(dry.status).toBe(0);
     expect(dry.stdout).toContain('Plan (dry run, nothing written):\n  organizations: ');
-    expect(dry.stdout).toMatch(/ {2}event_schedule: 2 new, 0 changed, \d+ unchanged, \d+ not in the folder \(kept; --prune deletes them\)/);
+    expect(dry.stdout).toMatch(/\n {2}event_schedule: \d+ new, \d+ changed, \d+ unchanged, \d+ not in the folder \(kept; --prune deletes them\)\n/);
+    expect(dry.stdout).toContain('\n  photos: 4 files to store\n');
     setCell(folder, 'litters', 3, 'breed', 'XYZ');
     const bad = await runCommand(['tsx', cli, 'import', folder], env);
     expect(bad.status).toBe(1);
