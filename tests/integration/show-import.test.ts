@@ -13,6 +13,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEMO_SERVICE_ROLE_KEY, loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
 import { exportShow } from '../../server/show-io/export.ts';
+import { writeFolder } from '../../server/show-io/folder.ts';
+import type { MirrorTable } from '../../src/data/db.ts';
 import { importShow, type ImportResult } from '../../server/show-io/import.ts';
 import { createSyncEngine } from '../../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../../src/data/sync/status.ts';
@@ -167,6 +169,17 @@ describe.each(engines())('show import and export (%s)', (engine) => {
       expect(again.problems).toEqual([]);
       expect(totals(again)).toEqual({ new: 0, changed: 0, unchanged: 22 });
       expect(again.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+      expect(await footprint(empty.server)).toEqual(before);
+
+      // The same sheets as one workbook read as the same rows: nothing to change.
+      const book = tmp();
+      cpSync(join(TEMPLATE, 'photos'), join(book, 'photos'), { recursive: true });
+      const tables = readdirSync(TEMPLATE).filter((f) => f.endsWith('.csv')).map((f) => f.slice(0, -4));
+      await writeFolder(book, tables.map((t) => ({ table: t as MirrorTable, headers: readCsv(TEMPLATE, t).header, rows: readCsv(TEMPLATE, t).rows })), 'xlsx');
+      expect(readdirSync(book).sort()).toEqual(['photos', 'show.xlsx']);
+      const fromBook = await run(book, {}, empty.server);
+      expect(fromBook.problems).toEqual([]);
+      expect(totals(fromBook)).toEqual({ new: 0, changed: 0, unchanged: 22 });
       expect(await footprint(empty.server)).toEqual(before);
     } finally {
       await empty.close();
