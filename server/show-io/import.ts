@@ -328,6 +328,36 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
     }
   }
 
+  // What the database holds unique must stay unique after the writes: a renamed row must not take the name
+  // of a row the folder leaves as it is (the write would fail half-way).
+  // (A row with a mistake of its own may not be matched yet: it is left to its first message.)
+  const flawed = new Set(problems.map((q) => q.line.slice(0, q.line.indexOf(':', q.line.indexOf(':') + 1))));
+  for (const [table, uniques] of Object.entries(UNIQUES) as [MirrorTable, string[][]][]) {
+    const list = planned.get(table);
+    if (!list) continue;
+    const spec = TABLE_SPECS.get(table)!;
+    const matched = new Set(list.map((q) => q.dbId));
+    for (const cols of uniques) {
+      const specs = cols.map((c) => spec.columns.find((x) => x.column === c)!);
+      const fileRows = new Map<string, Planned>();
+      for (const q of list) {
+        if (flawed.has(`${q.sheet.label}:${q.source.row}`)) continue;
+        if (specs.some((c) => !(c.column in (c.kind === 'ref' ? q.refs : q.values)))) continue;
+        const k = specs.map((c) => (c.kind === 'ref' ? targetToken(q.refs[c.column]) : keyText(table, c.column, q.values[c.column]))).join('\u0001');
+        const other = fileRows.get(k);
+        // The natural key's duplicates are reported above.
+        if (other && cols.join() !== spec.key.join()) report(q.sheet, q.source.row, specs[0]!.header, `the same ${cols.join(' + ')} as row ${other.source.row}`);
+        if (!other) fileRows.set(k, q);
+      }
+      for (const r of current.get(table)!) {
+        if (matched.has(r.id)) continue;
+        const k = specs.map((c) => (c.kind === 'ref' ? (r[c.column] == null ? '' : `db:${r[c.column]}`) : keyText(table, c.column, r[c.column]))).join('\u0001');
+        const q = fileRows.get(k);
+        if (q) report(q.sheet, q.source.row, specs[0]!.header, `already taken by ${table} row ${r.id}, which is not in ${q.sheet.label}`);
+      }
+    }
+  }
+
   // Rows that --prune would delete must not be what a row of the folder points at.
   if (opts.prune) {
     const kept = new Map([...planned].map(([t, list]) => [t, new Set(list.map((q) => q.dbId))]));
@@ -495,8 +525,15 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
   return result;
 }
 
-const uniqueKey = (spec: TableSpec) =>
-  ['breeds', 'catteries', 'quality_labels', 'cattery_has_breed', 'cattery_has_quality_label'].includes(spec.table);
+/** The unique constraints of the catalogue tables (supabase/migrations/20261121000100_catalogue.sql). */
+const UNIQUES: Partial<Record<MirrorTable, string[][]>> = {
+  breeds: [['universal_breed_abbreviation'], ['breed_name']],
+  catteries: [['name']],
+  quality_labels: [['name']],
+  cattery_has_breed: [['cattery_id', 'breed_id']],
+  cattery_has_quality_label: [['cattery_id', 'quality_label_id']],
+};
+const uniqueKey = (spec: TableSpec) => spec.table in UNIQUES;
 
 /** The checks the database makes that the app's row schemas do not: caught here so nothing fails half-way. */
 function checkRow(p: Planned, report: (header: string, message: string) => void): void {

@@ -304,6 +304,15 @@ describe.each(engines())('show import and export (%s)', (engine) => {
     const res = await fetch(`${demo.server.url}/storage/v1/object/public/images/breeds/sphynx-new.svg`);
     expect(res.status).toBe(200);
   }, SLOW);
+  it('a name the database holds unique cannot be taken from a row the folder leaves alone', async () => {
+    const folder = tmp();
+    cpSync(TEMPLATE, folder, { recursive: true });
+    const { data } = await service.from('breeds').select('id').eq('breed_name', 'Abyssinian').single();
+    setCell(folder, 'breeds', 2, 'breed_name', 'Abyssinian');
+    const r = await run(folder, { dryRun: true });
+    expect(r.problems).toEqual([`breeds.csv:2:breed_name — already taken by breeds row ${data!.id as number}, which is not in breeds.csv`]);
+  }, SLOW);
+
   it('the command prints the plan, or every problem with exit code 1', async () => {
     const folder = tmp();
     cpSync(TEMPLATE, folder, { recursive: true });
