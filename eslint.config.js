@@ -87,6 +87,24 @@ export default tseslint.config(
     },
   },
   {
+    // The show import is a backend client like the app: it validates rows with the app's own row schemas
+    // (one source for what a phone accepts), and nothing else of src/.
+    files: ['server/show-io/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(?!data/sync/schemas\\.ts$|data/db\\.ts$)',
+              message: 'The show import may use only the row schemas (src/data/sync/schemas.ts) and the table names (src/data/db.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['supabase/functions/**/*.ts'],
     languageOptions: { globals: { Deno: 'readonly' } },
   },

@@ -7,6 +7,9 @@
 // derived from that path without a lookup:
 //   photos/<hash16>/<size>.webp, <size>.jpg, and <size>@2x.webp, <size>@2x.jpg where a 2× exists.
 
+/** The public storage bucket every show picture lives in: demo drawings, imported photos, logos. */
+export const IMAGE_BUCKET = 'images';
+
 /** The SPEC §9 sizes a photo is cut to (hero = desktop, width 768 or more; hero-mobile below). */
 export const PHOTO_SIZES = {
   tile: { width: 80, height: 80, retina: true },

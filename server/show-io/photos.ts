@@ -9,9 +9,9 @@
 import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
-import { PHOTO_CONTENT_TYPES, photoFolder, photoRowPath, photoVariants, type PhotoSize, type PhotoVariant } from '../../shared/photos.ts';
+import { IMAGE_BUCKET, PHOTO_CONTENT_TYPES, photoFolder, photoRowPath, photoVariants, type PhotoSize, type PhotoVariant } from '../../shared/photos.ts';
 
-export const IMAGES_BUCKET = 'images';
+
 
 export interface StoredPhoto {
   /** The path for the database row. */
@@ -85,7 +85,7 @@ export function photoHash(bytes: Uint8Array): string {
  * stored before, so an import reports the same saving each time; `uploaded` says whether anything was sent.
  */
 export function createPhotoStore(client: SupabaseClient): PhotoStore {
-  const bucket = client.storage.from(IMAGES_BUCKET);
+  const bucket = client.storage.from(IMAGE_BUCKET);
   return async ({ name, bytes }) => {
     const hash = photoHash(bytes);
     const folder = photoFolder(hash);

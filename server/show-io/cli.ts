@@ -1,0 +1,68 @@
+// npm run show -- import <folder> [--dry-run] [--prune] | export <folder> [--xlsx]: a whole show in and out
+// of the venue server or any Supabase project (SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY).
+import { existsSync } from 'node:fs';
+import { createClient } from '@supabase/supabase-js';
+import { loadConfig } from '../config.ts';
+import { exportShow } from './export.ts';
+import { formatPlan, importShow } from './import.ts';
+
+/** Nothing here listens to realtime: supabase-js would only build the socket if asked, and must not be. */
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used by the show command');
+  }
+}
+
+const USAGE = 'Usage: npm run show -- import <folder> [--dry-run] [--prune]\n       npm run show -- export <folder> [--xlsx]';
+
+async function main(): Promise<number> {
+  for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
+  const [command, ...rest] = process.argv.slice(2);
+  const flags = new Set(rest.filter((a) => a.startsWith('--')));
+  const [folder] = rest.filter((a) => !a.startsWith('--'));
+  const known = command === 'import' ? ['--dry-run', '--prune'] : ['--xlsx'];
+  const unknown = [...flags].filter((f) => !known.includes(f));
+  if ((command !== 'import' && command !== 'export') || !folder || unknown.length) {
+    console.error(unknown.length ? `Unknown option ${unknown.join(', ')}\n${USAGE}` : USAGE);
+    return 2;
+  }
+  // Like the other commands: the local venue server unless SUPABASE_URL names another project.
+  const config = loadConfig();
+  const url = process.env.SUPABASE_URL || `http://127.0.0.1:${config.port}`;
+  const client = createClient(url, config.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoWebSocket as never },
+  });
+  const started = performance.now();
+
+  if (command === 'export') {
+    const r = await exportShow({ folder, client, url, form: flags.has('--xlsx') ? 'xlsx' : 'csv' });
+    console.log(`Exported ${r.rows} rows to ${r.files.join(', ')} and ${r.images} images to images/ in ${folder}`);
+    if (r.missingImages.length) console.warn(`Not in the images bucket (left out): ${r.missingImages.join(', ')}`);
+    return 0;
+  }
+  const prune = flags.has('--prune');
+  const dryRun = flags.has('--dry-run');
+  const r = await importShow({ folder, client, url, prune, dryRun });
+  if (r.problems.length) {
+    console.error(r.problems.join('\n'));
+    console.error(`\n${r.problems.length} problem${r.problems.length === 1 ? '' : 's'}: nothing was written.`);
+    return 1;
+  }
+  console.log(`${dryRun ? 'Plan (dry run, nothing written)' : 'Imported'}:\n${formatPlan(r, prune)}`);
+  if (!dryRun) {
+    const w = r.written;
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`Wrote ${w.inserted} new, ${w.updated} changed, ${w.deleted} deleted rows in ${seconds.toFixed(1)} s.`);
+    if (r.photos.stored) console.log(`Stored ${r.photos.stored} photos: ${r.photos.bytesBefore} bytes → ${r.photos.bytesAfter} bytes.`);
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,98 @@
+// `npm run show -- export <folder>`: the show as the import reads it (ids kept, references by name where
+// the name is unique), plus every stored image under images/<storage path> so the folder is complete.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { MirrorTable } from '../../src/data/db.ts';
+import { formatCell, imagesOf } from './cells.ts';
+import { writeFolder, type OutSheet } from './folder.ts';
+import { publicUrl } from './import.ts';
+import { SHOW_TABLES, dbColumnsOf, headersOf, type TableSpec } from './tables.ts';
+
+export interface ExportOptions {
+  folder: string;
+  client: SupabaseClient;
+  url: string;
+  form?: 'csv' | 'xlsx';
+}
+
+export interface ExportResult {
+  files: string[];
+  rows: number;
+  images: number;
+  missingImages: string[];
+}
+
+type Row = Record<string, unknown> & { id: number };
+
+async function allRows(client: SupabaseClient, spec: TableSpec): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await client.from(spec.table).select(dbColumnsOf(spec).join(',')).order('id').range(from, from + 999);
+    if (error) throw new Error(`Reading ${spec.table}: ${error.message}`);
+    rows.push(...((data ?? []) as unknown as Row[]));
+    if ((data ?? []).length < 1000) return rows;
+  }
+}
+
+/** How a reference cell names each row: its name where that is unique in the table, else its id. */
+function refNames(table: MirrorTable, rows: Row[]): Map<number, string> {
+  const name = (r: Row): string | null =>
+    table === 'breeds' ? (r.universal_breed_abbreviation as string)
+    : table === 'litters' ? null
+    : (r[table === 'advertisers' ? 'company_name' : 'name'] as string | null);
+  const count = new Map<string, number>();
+  for (const r of rows) {
+    const n = name(r)?.trim().toLowerCase();
+    if (n) count.set(n, (count.get(n) ?? 0) + 1);
+  }
+  return new Map(
+    rows.map((r) => {
+      const n = name(r);
+      const usable = n && count.get(n.trim().toLowerCase()) === 1 && !/^\d+$/.test(n.trim()) && !n.includes(' / ');
+      return [Number(r.id), usable ? n.trim() : String(r.id)];
+    }),
+  );
+}
+
+export async function exportShow(opts: ExportOptions): Promise<ExportResult> {
+  const data = new Map<MirrorTable, Row[]>();
+  for (const spec of SHOW_TABLES) data.set(spec.table, await allRows(opts.client, spec));
+  const names = new Map([...data].map(([t, rows]) => [t, refNames(t, rows)]));
+  const images = new Set<string>();
+  const sheets: OutSheet[] = SHOW_TABLES.map((spec) => ({
+    table: spec.table,
+    headers: headersOf(spec),
+    rows: data.get(spec.table)!.map((r) => [
+      String(r.id),
+      ...spec.columns.map((c) => {
+        const v = r[c.column];
+        for (const i of imagesOf(c, v)) if (!/^https?:\/\//i.test(i)) images.add(i);
+        if (c.kind === 'ref') return v == null ? '' : names.get(c.ref!)!.get(Number(v)) ?? String(v);
+        return formatCell(c, v);
+      }),
+    ]),
+  }));
+  const files = await writeFolder(opts.folder, sheets, opts.form ?? 'csv');
+
+  const missingImages: string[] = [];
+  const list = [...images];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < list.length) {
+        const path = list[next++]!;
+        // A stored name never leaves the folder's images/.
+        const res = path.split('/').includes('..') ? null : await fetch(publicUrl(opts.url, path));
+        if (!res?.ok) {
+          missingImages.push(path);
+          continue;
+        }
+        const target = join(opts.folder, 'images', path);
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, new Uint8Array(await res!.arrayBuffer()));
+      }
+    }),
+  );
+  return { files, rows: sheets.reduce((n, s) => n + s.rows.length, 0), images: list.length - missingImages.length, missingImages: missingImages.sort() };
+}

@@ -1,0 +1,37 @@
+// Where a photo file of the folder goes: the injected storePhoto (server/show-io/photos.ts makes the hall
+// sizes); this default stores the original bytes under a content-hashed name.
+import { createHash } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+import { IMAGE_BUCKET } from '../../shared/photos.ts';
+
+export { IMAGE_BUCKET };
+
+export interface StoredPhoto {
+  /** The storage path in the public images bucket, what the row's image column holds. */
+  path: string;
+  bytesBefore: number;
+  bytesAfter: number;
+}
+
+export type StorePhoto = (file: { name: string; bytes: Uint8Array }) => Promise<StoredPhoto>;
+
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml',
+};
+
+/** Uploads the bytes as they are to photos/<sha256, 16 hex>.<ext>, unless that object is already there. */
+export function storeOriginal(client: SupabaseClient, url: string): StorePhoto {
+  return async ({ name, bytes }) => {
+    const ext = (name.split('.').pop() ?? 'bin').toLowerCase();
+    const path = `photos/${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${ext}`;
+    const head = await fetch(`${url.replace(/\/$/, '')}/storage/v1/object/public/${IMAGE_BUCKET}/${path}`, { method: 'HEAD' });
+    if (!head.ok) {
+      const { error } = await client.storage
+        .from(IMAGE_BUCKET)
+        .upload(path, bytes, { upsert: true, contentType: TYPES[ext] ?? 'application/octet-stream' });
+      if (error) throw new Error(`Storing ${name}: ${error.message}`);
+    }
+    return { path, bytesBefore: bytes.byteLength, bytesAfter: bytes.byteLength };
+  };
+}
