@@ -101,7 +101,7 @@ describe('the organiser runs the show live', () => {
     await organiser.goto(`${server.url}/organiser`);
     await expect.poll(() => organiser.locator('h1').textContent()).toBe('Organiser console');
     const nav = organiser.getByRole('navigation', { name: 'Organiser console' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Live schedule', 'Results', 'Coupons']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Live schedule', 'Visitor’s Choice results', 'Coupon report']);
 
     const place = organiser.getByRole('region', { name: `${ring}, ${formatScheduleDay(day)}` });
     await place.getByLabel(`Delay all of ${ring} that day by (minutes)`).fill('30');

@@ -4,7 +4,6 @@
 // remembers), its state shown in words. Target times are worked out here, when the change is queued.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
 import { queueOrganiserChange, syncNow, useAuth, type OrganiserInput } from '../../data/backend.ts';
 import { db, useOutbox, type OrganiserItem, type ScheduleSession, type ShowEvent, type ShowNotice } from '../../data/mirror.ts';
 import { formatScheduleDay, formatTime, zonedDateTime, zonedTimeToInstant } from '../../../shared/dates.ts';
@@ -27,14 +26,9 @@ import { ERROR_FALLBACK } from '../../../shared/messages.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import './console.css';
+import { ConsoleNav } from './console-nav.tsx';
 
 /** The console's own pages (Results and Coupons are built beside this one). */
-export const CONSOLE_LINKS = [
-  { to: '/organiser', label: 'Live schedule' },
-  { to: '/organiser/results', label: 'Results' },
-  { to: '/organiser/coupons', label: 'Coupons' },
-] as const;
-
 /** The mirror shows a row once it is older than the server's watermark margin (1 s). */
 const AFTER_WATERMARK_MS = 1_500;
 const NO_LOCATION = 'No location';
@@ -62,22 +56,6 @@ export function changeStateText(item: Pick<OrganiserItem, 'status' | 'lastError'
     default:
       return 'Waiting to send';
   }
-}
-
-export function ConsoleNav() {
-  return (
-    <nav className="console-nav" aria-label="Organiser console">
-      <ul>
-        {CONSOLE_LINKS.map((l) => (
-          <li key={l.to}>
-            <NavLink to={l.to} end>
-              {l.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
 }
 
 /** A change waiting for the organiser's yes: what it does, in words, and Confirm / Back. */

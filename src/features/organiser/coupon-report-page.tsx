@@ -2,7 +2,7 @@
 // never carries a code or an address (coupon_report()).
 import { useCallback, useId } from 'react';
 import { Empty, Loading } from '../../ui/states.tsx';
-import { ReportNav } from './report-nav.tsx';
+import { ConsoleNav } from './console-nav.tsx';
 import { couponTable, loadCouponReport, type CouponCell, type CouponType } from './reports.ts';
 import { reportStatus, useReport } from './use-report.ts';
 import './reports.css';
@@ -25,7 +25,7 @@ export function CouponReportPage() {
 
   return (
     <main className="page report-page">
-      <ReportNav />
+      <ConsoleNav />
       <h1>Coupon report</h1>
       <div className="report-actions">
         <button type="button" className="secondary" onClick={report.refresh} disabled={report.loading}>

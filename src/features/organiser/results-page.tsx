@@ -10,7 +10,7 @@ import { eventTimeZone } from '../../../shared/schedule.ts';
 import { addDaysToDate, formatDateRange, formatLocalDate } from '../../../shared/dates.ts';
 import { compareText } from '../../../shared/compare.ts';
 import { VOTE_CONTACT_RETENTION_DAYS } from '../../../shared/vote-contacts.ts';
-import { ReportNav } from './report-nav.tsx';
+import { ConsoleNav } from './console-nav.tsx';
 import { defaultResultsEvent, loadResults, loadVotes, RESULTS_REFRESH_MS, type VisitorChoiceResults } from './reports.ts';
 import { reportStatus, useReport } from './use-report.ts';
 import './reports.css';
@@ -26,7 +26,7 @@ export function ResultsPage() {
 
   return (
     <main className="page report-page">
-      <ReportNav />
+      <ConsoleNav />
       <h1>Visitor’s Choice results</h1>
       {events === undefined ? (
         <Loading>Loading the events…</Loading>

@@ -1,17 +1,18 @@
-// The organiser console's pages, linked from each report: back to the live schedule and across to the other report.
+// The organiser console's pages, linked from each of them: the live schedule and the two reports.
+import './console-nav.css';
 import { NavLink } from 'react-router';
 
-export const ORGANISER_PAGES = [
+const CONSOLE_PAGES = [
   { to: '/organiser', label: 'Live schedule' },
   { to: '/organiser/results', label: 'Visitor’s Choice results' },
   { to: '/organiser/coupons', label: 'Coupon report' },
 ] as const;
 
-export function ReportNav() {
+export function ConsoleNav() {
   return (
-    <nav className="report-nav" aria-label="Organiser console">
+    <nav className="console-nav" aria-label="Organiser console">
       <ul>
-        {ORGANISER_PAGES.map((p) => (
+        {CONSOLE_PAGES.map((p) => (
           <li key={p.to}>
             <NavLink to={p.to} end>
               {p.label}
