@@ -2,7 +2,7 @@
 // of the venue server or any Supabase project (SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY).
 import { existsSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
-import { loadConfig } from '../config.ts';
+import { targetFromEnv } from '../command-target.ts';
 import { exportShow } from './export.ts';
 import { formatPlan, importShow } from './import.ts';
 
@@ -26,10 +26,9 @@ async function main(): Promise<number> {
     console.error(unknown.length ? `Unknown option ${unknown.join(', ')}\n${USAGE}` : USAGE);
     return 2;
   }
-  // Like the other commands: the local venue server unless SUPABASE_URL names another project.
-  const config = loadConfig();
-  const url = process.env.SUPABASE_URL || `http://127.0.0.1:${config.port}`;
-  const client = createClient(url, config.serviceRoleKey, {
+  // Like npm run organiser: the local venue server unless SUPABASE_URL names another project.
+  const { url, serviceRoleKey } = targetFromEnv(process.env);
+  const client = createClient(url, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoWebSocket as never },
   });
