@@ -20,6 +20,7 @@ const SECTIONS: Section[] = [
   { name: 'venue', about: 'first visit, full mirror and a no-change resync over Venue Wi-Fi in Chromium', run: async (r, o) => (await import('./venue.ts')).benchVenue(r, o) },
   { name: 'load', about: 'venue server under autocannon from a second process', run: async (r, o) => (await import('./load.ts')).benchLoad(r, o) },
   { name: 'abuse', about: 'honest resyncs while one client loops the regex and the deep embed (issue 14)', run: async (r, o) => (await import('./abuse.ts')).benchAbuse(r, o) },
+  { name: 'import', about: 'npm run show -- import: the demo show and phone photos into an empty server, then again', run: async (r, o) => (await import('./import.ts')).benchImport(r, o) },
   { name: 'outbox', about: 'votes replayed through faults in Chromium, and over Venue Wi-Fi', run: async (r, o) => (await import('./outbox.ts')).benchOutbox(r, o) },
 ];
 

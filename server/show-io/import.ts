@@ -432,6 +432,7 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
       }
       const photo = await storePhoto({ name: image, bytes });
       result.photos.stored++;
+      if (photo.uploaded !== false) result.photos.uploaded++;
       result.photos.bytesBefore += photo.bytesBefore;
       result.photos.bytesAfter += photo.bytesAfter;
       stored.set(image, photo.path);

@@ -12,6 +12,8 @@ export interface StoredPhoto {
   path: string;
   bytesBefore: number;
   bytesAfter: number;
+  /** False when every file was in the bucket already (the same photo imported again). */
+  uploaded?: boolean;
 }
 
 export type StorePhoto = (file: { name: string; bytes: Uint8Array }) => Promise<StoredPhoto>;
@@ -26,12 +28,13 @@ export function storeOriginal(client: SupabaseClient, url: string): StorePhoto {
     const ext = (name.split('.').pop() ?? 'bin').toLowerCase();
     const path = `photos/${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${ext}`;
     const head = await fetch(`${url.replace(/\/$/, '')}/storage/v1/object/public/${IMAGE_BUCKET}/${path}`, { method: 'HEAD' });
-    if (!head.ok) {
+    const uploaded = !head.ok;
+    if (uploaded) {
       const { error } = await client.storage
         .from(IMAGE_BUCKET)
         .upload(path, bytes, { upsert: true, contentType: TYPES[ext] ?? 'application/octet-stream' });
       if (error) throw new Error(`Storing ${name}: ${error.message}`);
     }
-    return { path, bytesBefore: bytes.byteLength, bytesAfter: bytes.byteLength };
+    return { path, bytesBefore: bytes.byteLength, bytesAfter: bytes.byteLength, uploaded };
   };
 }
