@@ -1,5 +1,6 @@
 // Starts a real venue server for a test file: in-memory PGlite, or the PostgreSQL database of this run.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
@@ -12,12 +13,40 @@ export function engines(): Engine[] {
   return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * A database of its own on the PostgreSQL server, dropped by `drop()`: for a test file whose rows (events,
+ * votes) would change what other files read from the run's shared database.
+ */
+export async function ownPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(inject('postgresUrl')!);
+  const name = `own_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const run = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: base.toString() });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const own = new URL(base);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 export async function startTestServer(
   engine: Engine,
   env: Record<string, string> = {},
-  { dataDir = null, ...opts }: Parameters<typeof startVenueServer>[1] & { dataDir?: string | null } = {},
+  {
+    dataDir = null,
+    ownDatabase = false,
+    databaseUrl: given,
+    ...opts
+  }: Parameters<typeof startVenueServer>[1] & { dataDir?: string | null; ownDatabase?: boolean; databaseUrl?: string } = {},
 ): Promise<VenueServer> {
-  const databaseUrl = engine === 'postgres' ? inject('postgresUrl') : undefined;
+  const own = engine === 'postgres' && ownDatabase ? await ownPostgresDatabase() : null;
+  const databaseUrl = engine !== 'postgres' ? undefined : (own?.url ?? given ?? inject('postgresUrl'));
   // Test files share 127.0.0.1 (and, on PostgreSQL, one rate-limit table): a high default keeps them apart.
   const config = loadConfig({
     HOST: '127.0.0.1',
@@ -30,7 +59,14 @@ export async function startTestServer(
   // In memory unless a test restarts on the same files.
   if (engine === 'pglite') config.dataDir = dataDir;
   config.staticDir = null;
-  return startVenueServer(config, opts);
+  const server = await startVenueServer(config, opts);
+  if (!own) return server;
+  const close = server.close.bind(server);
+  server.close = async () => {
+    await close();
+    await own.drop();
+  };
+  return server;
 }
 
 /** A real supabase-js client (anon key, or service role) pointed at the server. */

@@ -52,7 +52,7 @@ describe.each(engines())('the live schedule on %s', (engine) => {
     ).rows;
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
+    server = await startTestServer(engine, {}, { ownDatabase: true });
     anon = client(server);
     [organiser, visitor] = await Promise.all([createVisitor(server, 'organiser'), createVisitor(server, 'visitor')]);
     await server.db.query(

@@ -59,7 +59,7 @@ describe.each(engines())('organiser role on %s', (engine) => {
   let service: SupabaseClient;
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
+    server = await startTestServer(engine, {}, { ownDatabase: true });
     service = client(server, 'service_role');
   });
   afterAll(() => server?.close());
@@ -235,7 +235,7 @@ describe.each(engines())('organiser role on %s', (engine) => {
   it("lets an organiser add and edit events under the time-zone rule, and read the votes", async () => {
     const organiser = await createVisitor(server, 'events');
     await service.auth.admin.updateUserById(organiser.id, { app_metadata: { [SHOW_ROLE_CLAIM]: ORGANISER_ROLE } });
-    const show = { name: `Organiser show ${organiser.id.slice(0, 8)}`, start_date: '2026-05-01', end_date: '2026-05-02' };
+    const show = { name: `Organiser show ${organiser.id.slice(0, 8)}`, start_date: '2031-05-01', end_date: '2031-05-02' };
     const added = await organiser.client.from('events').insert({ ...show, time_zone: 'Europe/Brussels' }).select('id, time_zone').single();
     expect(added.error).toBeNull();
     const id = (added.data as { id: number }).id;
@@ -255,6 +255,9 @@ describe.each(engines())('organiser role on %s', (engine) => {
     expect((await visitor.client.from('visitor_choice').select('catalog_number').eq('event_id', id)).data).toEqual([]);
     expect((await client(server).from('visitor_choice').select('catalog_number').eq('event_id', id)).error).toMatchObject({ code: '42501' });
     await service.auth.admin.updateUserById(organiser.id, { app_metadata: { [SHOW_ROLE_CLAIM]: null } });
+    // On PostgreSQL other test files read the same events: leave none behind.
+    await server.db.query(`delete from public.visitor_choice where event_id = $1`, [id]);
+    await server.db.query(`delete from public.events where id = $1`, [id]);
   });
 
   describe('npm run organiser', () => {

@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { VenueServer } from '../../server/start.ts';
 import type { Db } from '../../server/db/types.ts';
 import { startVoteContactPruner } from '../../server/vote-contacts.ts';
-import { client, engines, startTestServer } from '../helpers/server.ts';
+import { client, engines, ownPostgresDatabase, startTestServer } from '../helpers/server.ts';
 import { createVisitor, type Visitor } from '../helpers/fuzz-accounts.ts';
 import { sleep } from '../helpers/time.ts';
 import { loadCouponReport, loadResults, loadVotes } from '../../src/features/organiser/reports.ts';
@@ -66,9 +66,11 @@ describe.each(engines())('organiser reports and vote-contact retention on %s', (
   let visitor: Visitor;
   let liveEventId: number;
   const tag = crypto.randomUUID().slice(0, 8);
+  let own: Awaited<ReturnType<typeof ownPostgresDatabase>> | null = null;
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
+    own = engine === 'postgres' ? await ownPostgresDatabase() : null;
+    server = await startTestServer(engine, {}, { databaseUrl: own?.url });
     anon = client(server);
     service = client(server, 'service_role');
     organiser = await createVisitor(server, 'organiser');
@@ -77,7 +79,10 @@ describe.each(engines())('organiser reports and vote-contact retention on %s', (
     await makeOrganiser(server.db, organiser.id);
     liveEventId = await addEvent(server.db, 'Results test show', utcDate(0), utcDate(1));
   }, 120_000);
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    await own?.drop();
+  });
 
   const castVotes = async (catalogNumbers: string[], over: (i: number) => Record<string, unknown> = () => ({})) => {
     const p_votes = catalogNumbers.map((catalog_number, i) => ({
@@ -295,7 +300,7 @@ describe.each(engines())('organiser reports and vote-contact retention on %s', (
       await addClosedVotes(first.db, expired, ['9']);
       expect((await storedVotes(first.db, expired))[0]!.removed).toBe(false);
       if (first !== server) await first.close();
-      const second = await startTestServer(engine, {}, { dataDir: dir, seed: false });
+      const second = await startTestServer(engine, {}, { dataDir: dir, seed: false, databaseUrl: own?.url });
       try {
         expect(await storedVotes(second.db, expired)).toEqual([{ first_name: null, last_name: null, email: null, phone: null, removed: true }]);
       } finally {

@@ -5,10 +5,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, ex
 import { tmpdir } from 'node:os';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import pg from 'pg';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEMO_SERVICE_ROLE_KEY, loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
@@ -18,7 +17,7 @@ import type { MirrorTable } from '../../src/data/db.ts';
 import { importShow, type ImportResult } from '../../server/show-io/import.ts';
 import { createSyncEngine } from '../../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../../src/data/sync/status.ts';
-import { client, engines, type Engine } from '../helpers/server.ts';
+import { client, engines, ownPostgresDatabase, type Engine } from '../helpers/server.ts';
 import { freshDb, sleep, tapClient, WATERMARK_WAIT_MS } from '../data/sync-helpers.ts';
 
 /** PGlite on a shared 2-CPU machine: a seeded server takes a while, and an export fetches every image. */
@@ -39,25 +38,9 @@ afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true }
 
 /** A server on a database of its own: other test files share the run's PostgreSQL database. */
 async function ownServer(engine: Engine, opts: { seed: boolean; scale?: number }): Promise<{ server: VenueServer; close: () => Promise<void> }> {
-  let databaseUrl = '';
-  let drop = async () => {};
-  if (engine === 'postgres') {
-    const base = new URL(inject('postgresUrl')!);
-    const name = `show_io_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    const admin = new pg.Client({ connectionString: base.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const own = new URL(base);
-    own.pathname = `/${name}`;
-    databaseUrl = own.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const own = engine === 'postgres' ? await ownPostgresDatabase() : null;
+  const databaseUrl = own?.url ?? '';
+  const drop = async () => own?.drop();
   const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: '', DATABASE_URL: databaseUrl, AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
   config.dataDir = null;
   config.staticDir = null;
