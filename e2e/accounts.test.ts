@@ -115,6 +115,8 @@ describe('account screens', () => {
     await signIn(page, email, PASSWORD);
     await page.waitForURL(`${server.url}/`);
     await openAccountMenu(page);
+    // SPEC §2's three entries: the organiser console is only in an organiser's menu.
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Profile', 'Settings', 'Sign out']);
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(`${server.url}/profile`);
     await expect.poll(() => page.locator('.profile-view h2').textContent(), { timeout: 10_000 }).toBe('Ada King Lovelace');

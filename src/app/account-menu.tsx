@@ -1,4 +1,4 @@
-// Sign in link, or the avatar's menu of Profile, Settings and Sign out (SPEC §2), with the keyboard of a
+// Sign in link, or the avatar's menu of Profile, Settings and Sign out (SPEC §2; organisers also get the console), with the keyboard of a
 // WAI-ARIA menu button: opening focuses an item, ↑/↓/Home/End move, Escape closes back to the avatar.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -99,6 +99,14 @@ export function AccountMenu() {
               Settings
             </Link>
           </li>
+          {user.organiser && (
+            // Issue 17: the way in for the show's organisers; a visitor's menu stays SPEC §2's three entries.
+            <li role="none">
+              <Link role="menuitem" tabIndex={-1} to="/organiser">
+                Organiser console
+              </Link>
+            </li>
+          )}
           <li role="none">
             <button
               type="button"
