@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import sharp from 'sharp';
 import { DEMO_SERVICE_ROLE_KEY, loadConfig } from '../server/config.ts';
 import { startVenueServer, type VenueServer } from '../server/start.ts';
 import { exportShow } from '../server/show-io/export.ts';
 import { importShow } from '../server/show-io/import.ts';
 import { testClient } from '../tests/helpers/client.ts';
+import { phoneJpeg, phonePixels } from '../tests/helpers/phone-photo.ts';
 import { round, timed, type BenchOptions, type Report } from './report.ts';
 
 /** Photos per ×1 of the show: ×10 brings the 200. Under --ci a tenth, to keep CI short. */
@@ -24,24 +24,11 @@ async function emptyServer(seed: boolean, scale: number): Promise<VenueServer> {
   return startVenueServer(config, { seed, scale });
 }
 
-/** A camera-like photo: gradients under grain (which does not compress away), its hue turned per photo. */
+/** Camera-like photos (tests/helpers/phone-photo.ts), each with its hue turned, so each is its own photo. */
 async function phonePhotos(count: number): Promise<Buffer[]> {
-  const [w, h, grain] = [4000, 3000, 40];
-  const raw = Buffer.alloc(w * h * 3);
-  let x = 7;
-  for (let y = 0; y < h; y++) {
-    for (let i = 0; i < w; i++) {
-      const base = [(255 * i) / w, (255 * y) / h, 128 + 100 * Math.sin(i / 300) * Math.cos(y / 200)];
-      for (let c = 0; c < 3; c++) {
-        x = (x * 1103515245 + 12345) & 0x7fffffff;
-        raw[(y * w + i) * 3 + c] = Math.max(0, Math.min(255, base[c]! + (((x >> 16) & 0xff) / 255) * 2 * grain - grain));
-      }
-    }
-  }
+  const raw = phonePixels(7);
   const photos: Buffer[] = [];
-  for (let n = 0; n < count; n++) {
-    photos.push(await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).modulate({ hue: (n * 37) % 360 }).jpeg({ quality: 80 }).toBuffer());
-  }
+  for (let n = 0; n < count; n++) photos.push(await phoneJpeg(raw, (image) => image.modulate({ hue: (n * 37) % 360 })));
   return photos;
 }
 

@@ -11,29 +11,15 @@ import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from '../../ser
 import { photoFolder, photoRowPath, photoVariants } from '../../shared/photos.ts';
 import { client, engines, startTestServer } from '../helpers/server.ts';
 import { testClient } from '../helpers/client.ts';
+import { phoneJpeg, phonePixels } from '../helpers/phone-photo.ts';
 
 /**
  * A 4 MB phone photo: 4000×3000, colour gradients under grain (so it does not compress away, as a camera's
  * sensor noise does not), with camera EXIF and orientation 6.
  */
 async function phonePhoto(seed: number): Promise<Uint8Array> {
-  const [w, h, grain] = [4000, 3000, 40];
-  const raw = Buffer.alloc(w * h * 3);
-  let x = seed;
-  for (let y = 0; y < h; y++) {
-    for (let i = 0; i < w; i++) {
-      const base = [(255 * i) / w, (255 * y) / h, 128 + 100 * Math.sin(i / 300) * Math.cos(y / 200)];
-      for (let c = 0; c < 3; c++) {
-        x = (x * 1103515245 + 12345) & 0x7fffffff;
-        raw[(y * w + i) * 3 + c] = Math.max(0, Math.min(255, base[c]! + (((x >> 16) & 0xff) / 255) * 2 * grain - grain));
-      }
-    }
-  }
   return new Uint8Array(
-    await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
-      .jpeg({ quality: 80 })
-      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'Ada Lovelace', Make: 'PhoneCo' } } })
-      .toBuffer(),
+    await phoneJpeg(phonePixels(seed), (image) => image.withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'Ada Lovelace', Make: 'PhoneCo' } } })),
   );
 }
 
