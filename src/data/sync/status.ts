@@ -16,6 +16,8 @@ export interface SyncStatus {
   outdated: boolean;
   /** Client clock (ms) of the next automatic retry after a failed pull; null when none is scheduled. */
   retryAt: number | null;
+  /** Subscribed to the live show's pokes (issue 18): changes arrive within seconds, polling is relaxed. */
+  live: boolean;
 }
 
 export type SyncStatusStore = StoreApi<SyncStatus>;
@@ -30,6 +32,7 @@ export function createSyncStatusStore(): SyncStatusStore {
     storageFull: false,
     outdated: false,
     retryAt: null,
+    live: false,
   }));
 }
 
