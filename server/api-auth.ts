@@ -16,15 +16,20 @@ export function apiKeyOf(c: Context): string | undefined {
   return c.req.header('apikey') ?? c.req.query('apikey') ?? undefined;
 }
 
+/** A project key (anon or service_role, signed with JWT_SECRET): its claims; throws JwtError otherwise. */
+export async function verifyApiKey(key: string, config: ServerConfig): Promise<Claims> {
+  const claims = await verifyJwt(key, config.jwtSecret);
+  const role = roleOf(claims);
+  if (role !== 'anon' && role !== 'service_role') throw new JwtError('invalid', 'not an API key');
+  return claims;
+}
+
 /** Kong's check: a request without a valid project key never reaches the services. */
 export async function checkApiKey(c: Context, config: ServerConfig): Promise<Claims> {
   const key = apiKeyOf(c);
   if (!key) throw new HttpError(401, { message: 'No API key found in request' });
   try {
-    const claims = await verifyJwt(key, config.jwtSecret);
-    const role = roleOf(claims);
-    if (role !== 'anon' && role !== 'service_role') throw new JwtError('invalid', 'not an API key');
-    return claims;
+    return await verifyApiKey(key, config);
   } catch {
     throw new HttpError(401, { message: 'Invalid API key' });
   }

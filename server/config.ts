@@ -41,6 +41,7 @@ const EnvSchema = z.object({
       .transform((v) => (v ?? '').split(',').map((a) => a.trim()).filter(Boolean))
       .refine((list) => list.every(isAddressOrCidr), 'expected IP addresses or CIDRs, comma-separated'),
   ),
+  REALTIME_MAX_CONNECTIONS_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
   MAX_BODY_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
   REST_MAX_EMBED_DEPTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(16).default(4)),
   REST_MAX_EMBED_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1000)),
@@ -84,6 +85,8 @@ export interface ServerConfig {
   authRateLimitPerMinute: number;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs); empty = the socket address only. */
   trustedProxies: string[];
+  /** Open realtime websockets one client address may hold (a phone needs one; tabs and reconnects a few). */
+  realtimeMaxConnectionsPerIp: number;
   maxBodyBytes: number;
   /** The REST read budget: embed nesting, rows per embedded level (per parent row), bytes of one answer. */
   restBudget: RestBudget;
@@ -182,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.SMTP_FROM,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustedProxies: e.TRUSTED_PROXIES,
+    realtimeMaxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,
     maxBodyBytes: e.MAX_BODY_BYTES,
     restBudget: {
       maxEmbedDepth: e.REST_MAX_EMBED_DEPTH,

@@ -9,6 +9,7 @@ import type { Db } from './db/types.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { mailQueue, type MailQueueOptions } from './mail/queue.ts';
 import { migrate } from './migrate.ts';
+import { startRealtime, type Realtime, type RealtimeOptions } from './realtime/hub.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { closeHttpRedirect, closerFor, readCertificatePair, startHttpRedirect, watchCertificate } from './tls.ts';
 import { startVoteContactPruner } from './vote-contacts.ts';
@@ -21,12 +22,21 @@ export interface VenueServer {
   db: Db;
   mailer: Mailer;
   config: ServerConfig;
+  /** The realtime websocket (/realtime/v1/websocket). */
+  realtime: Realtime;
   close(): Promise<void>;
 }
 
 export async function startVenueServer(
   config: ServerConfig,
-  opts: { seed?: boolean; scale?: number; certPollIntervalMs?: number; mail?: MailQueueOptions; voteContactPruneIntervalMs?: number } = {},
+  opts: {
+    seed?: boolean;
+    scale?: number;
+    certPollIntervalMs?: number;
+    mail?: MailQueueOptions;
+    voteContactPruneIntervalMs?: number;
+    realtime?: RealtimeOptions;
+  } = {},
 ): Promise<VenueServer> {
   // Checked before the database opens: a wrong file is a message, not a stack trace after a migration.
   const pair = config.tls ? readCertificatePair(config.tls) : null;
@@ -43,6 +53,7 @@ export async function startVenueServer(
   // Vote contacts past their retention go on start and every hour after (SPEC-free: issue 17, /privacy).
   const pruner = startVoteContactPruner(db, { intervalMs: opts.voteContactPruneIntervalMs });
   await pruner.firstRun;
+  const realtime = await startRealtime({ db, config }, opts.realtime);
 
   let server: ServerType | undefined;
   let closeSecure: (() => Promise<void>) | undefined;
@@ -68,8 +79,11 @@ export async function startVenueServer(
     } else {
       server = serve({ fetch: app.fetch, hostname, port }, listening);
     }
+    // The websocket upgrade: HTTP/1.1 on both servers (the HTTPS one takes it with allowHTTP1).
+    server.on('upgrade', realtime.upgrade);
     server.on('error', (e) => reject(listenError('PORT', port, e)));
   }).catch(async (e: unknown) => {
+    await realtime.close();
     await pruner.stop();
     await db.close();
     throw e;
@@ -86,6 +100,7 @@ export async function startVenueServer(
     const httpPort = config.httpPort;
     redirect = await startHttpRedirect(config, httpPort).catch(async (e: unknown) => {
       stopWatching?.();
+      await realtime.close();
       await closeServer();
       await pruner.stop();
       await db.close();
@@ -98,9 +113,12 @@ export async function startVenueServer(
     db,
     mailer,
     config,
+    realtime,
     async close() {
       stopWatching?.();
       if (redirect) await closeHttpRedirect(redirect);
+      // Its sockets left the HTTP server at the upgrade: the server's close would not wait for them.
+      await realtime.close();
       await closeServer();
       await pruner.stop();
       await mailer.close();

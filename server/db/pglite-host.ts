@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PgliteModules } from './pglite.ts';
-import type { HostMessage, WorkerError, WorkerMessage } from './pglite-protocol.ts';
-import type { Db, PgError, QueryResult, Tx, TxOpening } from './types.ts';
+import type { HostMessage, WorkerError, WorkerMessage, WorkerNotification } from './pglite-protocol.ts';
+import { checkChannelName, type Db, type PgError, type QueryResult, type Tx, type TxOpening } from './types.ts';
 
 type Outgoing = HostMessage extends infer M ? (M extends { id: number } ? Omit<M, 'id'> : never) : never;
 
@@ -62,11 +62,14 @@ class Generation {
   dead = false;
   private seq = 0;
   private onDeath: (g: Generation, e: Error) => void = () => undefined;
+  /** Hears the worker's NOTIFYs once opened (a standby hears none). */
+  onNotify: (channel: string, payload: string) => void = () => undefined;
 
   constructor(compiled: PgliteModules) {
     this.ready.catch(() => undefined);
     this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { modules: compiled }, execArgv: [] });
-    this.worker.on('message', (m: WorkerMessage) => {
+    this.worker.on('message', (m: WorkerMessage | WorkerNotification) => {
+      if ('notify' in m) return this.onNotify(m.notify, m.payload);
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
@@ -151,6 +154,11 @@ export async function openPgliteWorker(dataDir: string | null): Promise<Db & { r
   let restarts = 0;
   let closed = false;
   const compiled = await compiledModules();
+  /** What each channel's NOTIFYs go to; every worker generation listens to all of them. */
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const notify = (channel: string, payload: string) => {
+    for (const heard of [...(listeners.get(channel) ?? [])]) heard(payload);
+  };
 
   /** The next worker, started ahead so that a restart only opens PGlite (the files' recovery included). */
   let spare: Generation | null = null;
@@ -163,8 +171,11 @@ export async function openPgliteWorker(dataDir: string | null): Promise<Db & { r
   const start = (after: Promise<unknown> = Promise.resolve()): Generation => {
     const g = spare && !spare.dead ? spare : new Generation(compiled);
     spare = null;
+    g.onNotify = notify;
     void g.open(dir, onDeath, after).then(
       () => {
+        // A restarted worker listens again before any statement waiting for it runs (messages keep order).
+        for (const channel of listeners.keys()) g.send({ op: 'listen', channel });
         // Only once this one is open: the standby's start must not slow the open down.
         if (!closed && g === current && !spare) spare = new Generation(compiled);
       },
@@ -254,6 +265,32 @@ export async function openPgliteWorker(dataDir: string | null): Promise<Db & { r
         await g.call({ op: 'end', txId, commit: true }).answer;
         return out;
       }),
+    async listen(channel, onPayload) {
+      checkChannelName(channel);
+      let heard = listeners.get(channel);
+      if (!heard) {
+        listeners.set(channel, (heard = new Set()));
+        await lock
+          .run(async () => {
+            await (await ready()).call({ op: 'listen', channel }).answer;
+          })
+          .catch((e: unknown) => {
+            listeners.delete(channel);
+            throw e;
+          });
+      }
+      heard.add(onPayload);
+      const own = heard;
+      return async () => {
+        own.delete(onPayload);
+        if (own.size || listeners.get(channel) !== own) return;
+        listeners.delete(channel);
+        if (closed) return;
+        await lock.run(async () => {
+          await (await ready()).call({ op: 'unlisten', channel }).answer;
+        });
+      };
+    },
     async close() {
       await lock.run(async () => {
         closed = true;

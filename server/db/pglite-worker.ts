@@ -2,10 +2,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPglite, type PgliteModules } from './pglite.ts';
 import type { Db, Tx } from './types.ts';
-import type { HostMessage, WorkerError, WorkerMessage } from './pglite-protocol.ts';
+import type { HostMessage, WorkerError, WorkerMessage, WorkerNotification } from './pglite-protocol.ts';
 
 const port = parentPort!;
-const post = (m: WorkerMessage) => port.postMessage(m);
+const post = (m: WorkerMessage | WorkerNotification) => port.postMessage(m);
 
 function toWire(e: unknown): WorkerError {
   if (!(e instanceof Error)) return { name: 'Error', message: String(e) };
@@ -39,6 +39,8 @@ class Rollback extends Error {}
 const { modules } = workerData as { modules: PgliteModules };
 let db!: Db;
 const txs = new Map<number, Inbox>();
+/** The unlisten of each channel the host listens to. */
+const listening = new Map<string, () => Promise<void>>();
 
 async function runTx(msg: Extract<HostMessage, { op: 'begin' }>, inbox: Inbox): Promise<void> {
   let endId = -1;
@@ -106,6 +108,22 @@ port.on('message', (msg: HostMessage) => {
       const inbox = txs.get(msg.txId);
       if (inbox) inbox.push(msg);
       else fail(msg.id, new Error('Transaction is closed'));
+      return;
+    }
+    case 'listen':
+      if (listening.has(msg.channel)) return reply(msg.id, null);
+      db.listen(msg.channel, (payload) => post({ notify: msg.channel, payload })).then(
+        (unlisten) => {
+          listening.set(msg.channel, unlisten);
+          reply(msg.id, null);
+        },
+        (e: unknown) => fail(msg.id, e),
+      );
+      return;
+    case 'unlisten': {
+      const unlisten = listening.get(msg.channel);
+      listening.delete(msg.channel);
+      (unlisten?.() ?? Promise.resolve()).then(() => reply(msg.id, null), (e: unknown) => fail(msg.id, e));
       return;
     }
     case 'close':

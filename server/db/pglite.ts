@@ -2,7 +2,7 @@
 import { PGlite, parse, protocol, TransactionAbortedError, types, type Results } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import type { Db, QueryResult, Tx, TxOpening } from './types.ts';
+import { checkChannelName, type Db, type QueryResult, type Tx, type TxOpening } from './types.ts';
 
 // Keep int8 and numeric as text, like `pg` does, so both engines hand back the same values.
 const parsers = {
@@ -40,6 +40,8 @@ export async function openPglite(dataDir?: string, modules: PgliteModules = {}):
     ...wrap(pg),
     transaction: (fn, opening) =>
       opening ? batchedTransaction(pg, prepared, opening, fn) : pg.transaction((tx) => fn(wrap(tx))),
+    // PGlite hands notifications over as each call's answer is parsed, the commit's included.
+    listen: (channel, onPayload) => pg.listen(checkChannelName(channel), onPayload),
     close: () => pg.close(),
   };
 }

@@ -1,5 +1,6 @@
 // PostgreSQL through a `pg` pool (DATABASE_URL); several venue servers may share one database.
 import pg from 'pg';
+import { PostgresListener } from './postgres-listen.ts';
 import type { Db, QueryResult, Tx, TxOpening } from './types.ts';
 
 // Keep int8 and numeric as text (the pg default for int8; numeric already is text).
@@ -34,9 +35,11 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     };
   };
 
+  const listener = new PostgresListener(connectionString);
   return {
     kind: 'postgres',
     ...wrap(pool),
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
     async transaction(fn, opening) {
       const client = await pool.connect();
       // Not awaited: the pipeline sends it ahead of fn's first statement.
@@ -57,7 +60,10 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

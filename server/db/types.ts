@@ -28,6 +28,11 @@ export interface Db extends Tx {
    * the begin and the settings travel with fn's first statement where the driver can batch them.
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>, opening?: TxOpening): Promise<T>;
+  /**
+   * LISTEN on channel (a lower-case identifier): onPayload hears each NOTIFY's payload once its
+   * transaction has committed. Resolves to the matching unlisten.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -40,4 +45,10 @@ export interface PgError extends Error {
 
 export function isPgError(e: unknown): e is PgError {
   return e instanceof Error && typeof (e as PgError).code === 'string';
+}
+
+/** Channel names are spliced into LISTEN: only plain lower-case identifiers. */
+export function checkChannelName(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a LISTEN channel name: ${channel}`);
+  return channel;
 }

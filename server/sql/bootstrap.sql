@@ -213,3 +213,26 @@ create table if not exists auth.mfa_amr_claims (
 -- E-mail link tokens are looked up by their hash.
 create index if not exists users_recovery_token_idx on auth.users (recovery_token) where recovery_token is not null;
 create index if not exists users_confirmation_token_idx on auth.users (confirmation_token) where confirmation_token is not null;
+
+-- ─── Realtime broadcast from the database (server/realtime) ───────────────────────────────────
+-- Hosted Supabase's realtime.send, with its signature: there it inserts into realtime.messages and
+-- Realtime broadcasts the row. Here it is a NOTIFY on one channel (REALTIME_NOTIFY_CHANNEL in
+-- server/realtime/hub.ts) that every venue server LISTENs to, so several servers on one PostgreSQL
+-- each hear every message. NOTIFY is delivered at commit: a rolled-back change sends nothing.
+create schema if not exists realtime;
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void language plpgsql set search_path = '' as $$
+declare
+  v_message text := jsonb_build_object('topic', topic, 'event', event, 'payload', payload, 'private', private)::text;
+begin
+  -- A NOTIFY payload must stay under 8000 bytes: a larger message goes out without its payload.
+  if octet_length(v_message) > 7900 then
+    v_message := jsonb_build_object('topic', left(topic, 255), 'event', left(event, 255), 'payload', '{}'::jsonb,
+                                    'private', private, 'truncated', true)::text;
+  end if;
+  perform pg_notify('venue_realtime', v_message);
+exception when others then
+  -- As hosted: a broadcast that cannot be sent never fails the write that sent it.
+  raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+end $$;
+revoke execute on function realtime.send(jsonb, text, text, boolean) from public, anon, authenticated;
