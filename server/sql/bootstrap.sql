@@ -233,6 +233,6 @@ begin
   perform pg_notify('venue_realtime', v_message);
 exception when others then
   -- As hosted: a broadcast that cannot be sent never fails the write that sent it.
-  raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
 end $$;
 revoke execute on function realtime.send(jsonb, text, text, boolean) from public, anon, authenticated;

@@ -71,6 +71,7 @@ const RPC_MATRIX = `
   is_time_zone_name        | d    | d             | a
   sync_prune_tombstones    | d    | d             | a
   sync_pull_rebuild        | d    | d             | d
+  live_pokes_install       | d    | d             | d
   organisers_may_write     | d    | d             | d
   visitor_choice_results   | d    | d             | a
   visitor_choice_votes     | d    | d             | a
