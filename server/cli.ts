@@ -38,7 +38,7 @@ async function start(mode: 'start' | 'dev'): Promise<void> {
     '',
     `PurrFect Show venue server on ${describe(config)}${config.tls ? ', HTTPS (HTTP/2)' : ''}`,
     mode === 'start' ? `  App:          ${local && !config.tls ? server.url : config.siteUrl}/` : '',
-    `  API:          ${api}  (REST /rest/v1, auth /auth/v1, functions /functions/v1, storage /storage/v1)`,
+    `  API:          ${api}  (REST /rest/v1, auth /auth/v1, functions /functions/v1, storage /storage/v1, realtime /realtime/v1)`,
     server.redirectUrl ? `  Plain HTTP:   port ${new URL(server.redirectUrl).port} redirects (308) to ${siteOrigin}` : '',
     mail.line,
     `  Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`,
