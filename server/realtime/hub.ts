@@ -116,12 +116,13 @@ export function spreadMs(subscribers: number): number {
   return Math.round(Math.min(LIVE_MAX_SPREAD_MS, Math.max(LIVE_MIN_SPREAD_MS, (subscribers / LIVE_PULL_BUDGET_PER_S) * 1000)));
 }
 
-/** An HTTP answer on a socket that asked to upgrade: JSON, then the connection ends. */
+/** An HTTP answer on a socket that asked to upgrade: JSON, then the connection ends (not half-open). */
 function refuse(socket: Duplex, status: number, body: Record<string, string>): void {
   const text = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    () => socket.destroy(),
   );
 }
 
@@ -139,6 +140,11 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
   const send = (client: Client, m: PhxMessage) => {
     if (client.ws.readyState === WebSocket.OPEN) client.ws.send(encodeFrame(m, client.vsn));
   };
+  /** Phoenix's answer to a push on a topic this socket has not joined (its reply carries no join_ref). */
+  const unmatched = (client: Client, m: PhxMessage) =>
+    send(client, { ...reply(m, 'error', { reason: REALTIME_ERRORS.unmatchedTopic }), join_ref: null });
+  /** Phoenix's phx_close for a channel that ended (left, shut, or joined again). */
+  const closeFrame = (topic: string, joinRef: string | null): PhxMessage => ({ join_ref: joinRef, ref: joinRef, topic, event: 'phx_close', payload: {} });
 
   const unsubscribe = (client: Client, topic: string) => {
     client.topics.delete(topic);
@@ -152,12 +158,13 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
     const joinRef = client.topics.get(topic)?.joinRef ?? null;
     const channel = topic.slice(TOPIC_PREFIX.length);
     send(client, { join_ref: joinRef, ref: null, topic, event: 'system', payload: { extension: 'system', status: 'error', message, channel } });
-    send(client, { join_ref: joinRef, ref: joinRef, topic, event: 'phx_close', payload: {} });
+    send(client, closeFrame(topic, joinRef));
     unsubscribe(client, topic);
   };
 
   const join = async (client: Client, m: PhxMessage) => {
-    if (!m.topic.startsWith(TOPIC_PREFIX)) return send(client, reply(m, 'error', { reason: REALTIME_ERRORS.unmatchedTopic }));
+    // Realtime routes only `realtime:*` topics.
+    if (!m.topic.startsWith(TOPIC_PREFIX)) return unmatched(client, m);
     const subTopic = m.topic.slice(TOPIC_PREFIX.length);
     if (!subTopic) return send(client, reply(m, 'error', { reason: REALTIME_ERRORS.topicRequired }));
     const payload = (typeof m.payload === 'object' && m.payload !== null ? m.payload : {}) as Record<string, unknown>;
@@ -175,7 +182,7 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
     if (client.ws.readyState !== WebSocket.OPEN) return;
     // Phoenix closes a channel joined again on the same socket before the new join.
     const before = client.topics.get(m.topic);
-    if (before) send(client, { join_ref: before.joinRef, ref: before.joinRef, topic: m.topic, event: 'phx_close', payload: {} });
+    if (before) send(client, closeFrame(m.topic, before.joinRef));
     client.topics.set(m.topic, { joinRef: m.join_ref, token, exp: checked.claims.exp! });
     let set = subscribers.get(m.topic);
     if (!set) subscribers.set(m.topic, (set = new Set()));
@@ -185,7 +192,7 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
 
   const accessToken = async (client: Client, m: PhxMessage) => {
     const joined = client.topics.get(m.topic);
-    if (!joined) return send(client, reply(m, 'error', { reason: REALTIME_ERRORS.unmatchedTopic }));
+    if (!joined) return unmatched(client, m);
     const token = (m.payload as Record<string, unknown>).access_token;
     // Realtime keeps the channel as it is for these, and answers nothing.
     if (typeof token !== 'string' || token.startsWith('sb_') || token === joined.token) return;
@@ -221,15 +228,19 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
     switch (m.event) {
       case 'phx_join':
         return join(client, m);
-      case 'phx_leave':
-        if (!client.topics.has(m.topic)) return send(client, reply(m, 'error', { reason: REALTIME_ERRORS.unmatchedTopic }));
+      case 'phx_leave': {
+        // Phoenix: ok, then the channel's end (phx_close); a topic not joined is just ok.
+        const joined = client.topics.get(m.topic);
+        send(client, reply(m, 'ok', {}));
+        if (!joined) return;
         unsubscribe(client, m.topic);
-        return send(client, reply(m, 'ok', {}));
+        return send(client, closeFrame(m.topic, joined.joinRef));
+      }
       case 'access_token':
         return accessToken(client, m);
       default:
         // Client broadcast/presence over JSON: not relayed (Realtime logs "Unexpected message").
-        if (!client.topics.has(m.topic)) send(client, reply(m, 'error', { reason: REALTIME_ERRORS.unmatchedTopic }));
+        if (!client.topics.has(m.topic)) unmatched(client, m);
     }
   };
 

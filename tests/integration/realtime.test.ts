@@ -262,13 +262,18 @@ describe.each(engines())('the live show over realtime on %s', (engine) => {
     v2.send([null, '1', 'phoenix', 'heartbeat', {}]);
     v2.send(joinFrame('2'));
     v2.send(['2', '3', TOPIC, 'phx_leave', {}]);
-    v2.send([null, '4', 'realtime:elsewhere', 'phx_leave', {}]);
-    await until(() => v2.frames.length === 4, 2_000, 'four replies');
+    v2.send(['5', '4', 'realtime:elsewhere', 'phx_leave', {}]);
+    v2.send(['2', '6', TOPIC, 'access_token', { access_token: DEMO_ANON_KEY }]);
+    v2.send(['7', '7', 'elsewhere', 'phx_join', {}]);
+    await until(() => v2.frames.length === 7, 2_000, 'seven frames');
     expect(v2.frames).toEqual([
       [null, '1', 'phoenix', 'phx_reply', { status: 'ok', response: {} }],
       ['2', '2', TOPIC, 'phx_reply', { status: 'ok', response: { postgres_changes: [] } }],
       ['2', '3', TOPIC, 'phx_reply', { status: 'ok', response: {} }],
-      [null, '4', 'realtime:elsewhere', 'phx_reply', { status: 'error', response: { reason: 'unmatched topic' } }],
+      ['2', '2', TOPIC, 'phx_close', {}],
+      ['5', '4', 'realtime:elsewhere', 'phx_reply', { status: 'ok', response: {} }],
+      [null, '6', TOPIC, 'phx_reply', { status: 'error', response: { reason: 'unmatched topic' } }],
+      [null, '7', 'elsewhere', 'phx_reply', { status: 'error', response: { reason: 'unmatched topic' } }],
     ]);
 
     const v1 = await raw(`apikey=${DEMO_ANON_KEY}&vsn=1.0.0`);
