@@ -112,7 +112,7 @@ describe('sync engine', () => {
     const summary = await engine.pull();
     expect(tap.requests - requestsBefore).toBe(1);
     expect(writes() - writesBefore).toBe(0);
-    expect(summary).toEqual({ requests: 1, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false });
+    expect(summary).toEqual({ requests: 1, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false, heldBack: false });
   });
 
   it('brings an insert and an update and removes a deleted row in one pull', async () => {
@@ -300,7 +300,7 @@ describe('sync engine', () => {
 });
 
 describe('sync triggers', () => {
-  const summary: PullSummary = { requests: 1, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false };
+  const summary: PullSummary = { requests: 1, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false, heldBack: false };
 
   function fakes(online = true) {
     const target = new EventTarget();
