@@ -1,5 +1,6 @@
-// What data/backend.ts loads on first use: one supabase-js client, the session follower and the outbox replay
-// with its triggers. The mirror's sync engine starts earlier, with the page (mirror.ts, app/startup.ts).
+// What data/backend.ts loads on first use: one supabase-js client, the session follower, the outbox replay
+// with its triggers and the live show's subscription. The mirror's sync engine starts earlier, with the page
+// (mirror.ts, app/startup.ts); the live show pokes it.
 import { authStore, followAuth } from './auth.ts';
 import { db, mirrorSync } from './mirror.ts';
 import { supabase } from './supabase.ts';
@@ -7,6 +8,7 @@ import { drainOutbox } from './outbox/drain.ts';
 import { resumeAfterSignIn } from './outbox/outbox.ts';
 import { startOutboxTriggers, type OutboxTriggers } from './outbox/triggers.ts';
 import { requestBackgroundSync } from './outbox/background-sync.ts';
+import { liveChannelOf, startLiveShow } from './sync/live.ts';
 
 export const client = supabase;
 
@@ -45,11 +47,12 @@ function resumeOnSignIn(): () => void {
   });
 }
 
-/** Starts everything that keeps the session and the outbox moving; returns a stop(). */
+/** Starts everything that keeps the session, the outbox and the live show moving; returns a stop(). */
 export function startDataLayer(): () => void {
   const outboxTriggers = startOutboxTriggers({ drain: () => drainOutbox({ db, client }) });
   running.outboxTriggers = outboxTriggers;
-  const stops = [followAuth(client), outboxTriggers, resumeOnSignIn()];
+  const live = startLiveShow({ engine: mirrorSync(), open: liveChannelOf(client) });
+  const stops = [followAuth(client), outboxTriggers, resumeOnSignIn(), live];
   return () => {
     stops.forEach((stop) => stop());
     running.outboxTriggers = null;

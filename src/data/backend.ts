@@ -37,7 +37,7 @@ export const loadBackendClient = (): Promise<SupabaseClient> => import('./supaba
 /** The one supabase-js client, loaded on first use. */
 export const backendClient = (): Promise<SupabaseClient> => runtime().then((m) => m.client);
 
-/** Starts what keeps the session and the outbox moving (once; app/startup.ts calls it). */
+/** Starts what keeps the session, the outbox and the live show moving (once; app/startup.ts calls it). */
 export const startBackend = (): Promise<void> => runtime().then((m) => void m.startDataLayer());
 
 // ---- The session -----------------------------------------------------------------------------------------

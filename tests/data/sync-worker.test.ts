@@ -197,7 +197,7 @@ describe('sync through the worker protocol', () => {
       await sleep(150);
       port1.postMessage({ type: 'alive' } satisfies WorkerMessage);
     }
-    const summary = { requests: 1, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false };
+    const summary = { requests: 1, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false, heldBack: false };
     port1.postMessage({ type: 'done', id: pullId, summary } satisfies WorkerMessage);
     expect(await pulled).toEqual(summary);
     expect(terminate).not.toHaveBeenCalled();

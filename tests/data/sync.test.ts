@@ -15,7 +15,9 @@ import {
 } from '../../src/data/sync/engine.ts';
 import { createSyncStatusStore, type SyncStatusStore } from '../../src/data/sync/status.ts';
 import { startSyncTriggers } from '../../src/data/sync/triggers.ts';
-import { client, startTestServer } from '../helpers/server.ts';
+import { LIVE_GUARD_MS } from '../../shared/live.ts';
+import { LIVE_HELD_BACK_PULLS, startLiveShow, type LiveChannelState } from '../../src/data/sync/live.ts';
+import { client, engines, startTestServer } from '../helpers/server.ts';
 import { freshDb, rowKeys, sleep, tapClient, WATERMARK_WAIT_MS } from './sync-helpers.ts';
 
 let server: VenueServer;
@@ -112,7 +114,7 @@ describe('sync engine', () => {
     const summary = await engine.pull();
     expect(tap.requests - requestsBefore).toBe(1);
     expect(writes() - writesBefore).toBe(0);
-    expect(summary).toEqual({ requests: 1, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false });
+    expect(summary).toEqual({ requests: 1, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false, heldBack: false });
   });
 
   it('brings an insert and an update and removes a deleted row in one pull', async () => {
@@ -299,8 +301,104 @@ describe('sync engine', () => {
   });
 });
 
+describe('rows held back at the watermark (sync_pull held_back)', () => {
+  it('an answer without held_back (a server from before it) is read as before, as holding nothing back', async () => {
+    const { db, engine, tap } = setup({ edit: (body) => void delete (body as { held_back?: boolean }).held_back });
+    await engine.pull();
+    const org = (await service.from('organizations').insert({ name: 'Sync Old Server Registry' }).select().single()).data!;
+    // The server held the new row back but did not say so.
+    expect(await engine.pull()).toMatchObject({ heldBack: false, rows: 0 });
+    await sleep(WATERMARK_WAIT_MS);
+    expect(await engine.pull()).toMatchObject({ heldBack: false, rows: 1 });
+    expect(tap.received.length).toBe(3);
+    for (const body of tap.received) expect(body).not.toHaveProperty('held_back');
+    expect(await db.organizations.get(org.id)).toMatchObject({ name: 'Sync Old Server Registry' });
+    await expectMirrorsServer(db);
+  });
+});
+
+describe.each(engines())('a change committed right before a pull, on %s', (kind) => {
+  let venue: VenueServer;
+  let admin: SupabaseClient;
+  beforeAll(async () => {
+    venue = await startTestServer(kind, {}, { ownDatabase: true });
+    admin = client(venue, 'service_role');
+    await sleep(WATERMARK_WAIT_MS);
+  });
+  afterAll(() => venue?.close());
+
+  function engineOn(options: Parameters<typeof tapClient>[1] = {}) {
+    const { db } = freshDb();
+    dbs.push(db);
+    const tap = tapClient(venue, options);
+    const status = createSyncStatusStore();
+    return { db, tap, status, engine: createSyncEngine({ db, client: tap.client, status }) };
+  }
+
+  it('is held back, and the answer says held_back; a pull after the guard brings it', async () => {
+    const { db, tap, engine } = engineOn();
+    await engine.pull();
+    const org = (await admin.from('organizations').insert({ name: 'Held Back Registry' }).select().single()).data!;
+    const held = await engine.pull();
+    expect(tap.received.at(-1)).toMatchObject({ held_back: true });
+    expect(held.heldBack).toBe(true);
+    expect(await db.organizations.get(org.id)).toBeUndefined();
+
+    await sleep(LIVE_GUARD_MS);
+    expect(await engine.pull()).toMatchObject({ heldBack: false, rows: 1 });
+    expect(tap.received.at(-1)).toMatchObject({ held_back: false });
+    expect(await db.organizations.get(org.id)).toMatchObject({ name: 'Held Back Registry' });
+  });
+
+  it('the live show: the pull answering a poke held it back, so one more pull after the guard brings it (no second poke)', async () => {
+    const { db, tap, engine, status } = engineOn();
+    await engine.pull();
+    const session = (await admin.from('event_schedule').select('id, location').order('id').limit(1).single()).data!;
+    const location = `Ring ${crypto.randomUUID().slice(0, 8)}`;
+    let changed = false;
+    const pulls: number[] = [];
+    // The organiser's change commits just as the poked pull leaves: the poke for it is missed.
+    const poked = {
+      pull: vi.fn(async () => {
+        if (!changed) {
+          changed = true;
+          expect((await admin.from('event_schedule').update({ location }).eq('id', session.id)).error).toBeNull();
+        }
+        pulls.push(Date.now());
+        return engine.pull();
+      }),
+    };
+    const channel: { poke?: (payload: unknown) => void; state?: (s: LiveChannelState) => void } = {};
+    const stop = startLiveShow({
+      engine: poked,
+      open: (poke, state) => {
+        Object.assign(channel, { poke, state });
+        return { close: async () => 'ok' };
+      },
+      status,
+      target: new EventTarget(),
+      doc: Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState }),
+      isOnline: () => true,
+      random: () => 0,
+    });
+    try {
+      await vi.waitFor(() => expect(channel.state).toBeDefined());
+      // Straight to the poke: the join's catch-up pull is the poked pull here.
+      channel.state!('SUBSCRIBED');
+      channel.poke!({ tables: ['event_schedule'] });
+      await vi.waitFor(() => expect(tap.received.length).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
+      expect(tap.received[1]).toMatchObject({ held_back: true });
+      await vi.waitFor(async () => expect(await db.event_schedule.get(session.id)).toMatchObject({ location }), { timeout: 10_000 });
+      expect(pulls[1]! - pulls[0]!).toBeGreaterThanOrEqual(LIVE_GUARD_MS);
+      expect(poked.pull.mock.calls.length).toBeLessThanOrEqual(1 + LIVE_HELD_BACK_PULLS);
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe('sync triggers', () => {
-  const summary: PullSummary = { requests: 1, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false };
+  const summary: PullSummary = { requests: 1, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false, heldBack: false };
 
   function fakes(online = true) {
     const target = new EventTarget();

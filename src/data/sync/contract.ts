@@ -36,6 +36,11 @@ export interface PullSummary {
   quarantined: number;
   /** The tombstone cursor was older than the server's retention: the mirror was cleared and re-pulled. */
   reset: boolean;
+  /**
+   * The server held back rows younger than its late-commit guard (`held_back`; false from a server that
+   * does not say): a pull just after the guard brings them (live.ts).
+   */
+  heldBack: boolean;
 }
 
 export interface SyncEngine {

@@ -69,6 +69,8 @@ const pageSchema = z.object({
   min_client: contractVersion.optional(),
   watermark: z.string(),
   tombstone_horizon: z.string(),
+  /** Rows at or past the watermark were held back (20261128000200); absent from older servers. */
+  held_back: z.boolean().optional(),
   tables: z.record(z.string(), z.unknown()),
   tombstones: z.object({
     rows: z.array(z.object({ table_name: z.string(), row_id: z.string(), deleted_at: z.string() })),
@@ -263,7 +265,7 @@ export function createSyncEngine({
   }
 
   async function cycle(signal?: AbortSignal): Promise<PullSummary> {
-    const summary: PullSummary = { requests: 0, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false };
+    const summary: PullSummary = { requests: 0, writes: 0, rows: 0, deleted: 0, quarantined: 0, reset: false, heldBack: false };
     status.setState({ syncing: true });
     try {
       await ready;
@@ -281,6 +283,8 @@ export function createSyncEngine({
           continue;
         }
         const final = !page.tombstones.more && tables.every((t) => !tableOf(page, t, cursors).more);
+        // The last page's word counts: rows held back earlier may have come of age since.
+        if (final) summary.heldBack = page.held_back === true;
         try {
           await applyPage(page, cursors, final, summary);
         } catch (e) {

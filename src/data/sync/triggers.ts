@@ -1,4 +1,6 @@
-// When the mirror is pulled: app start, back online, tab visible again, and on an interval while visible.
+// When the mirror is pulled: app start, back online, tab visible again, and on an interval while visible
+// (relaxed while the live show's pokes arrive, live.ts).
+import { LIVE_RELAXED_INTERVAL_MS } from '../../../shared/live.ts';
 import { backoffMs, BACKOFF_BASE_MS } from '../outbox/backoff.ts';
 import type { SyncEngine } from './contract.ts';
 import { syncStatus, type SyncStatusStore } from './status.ts';
@@ -12,6 +14,8 @@ export interface VisibilitySource extends EventTarget {
 
 export interface SyncTriggerOptions {
   intervalMs?: number;
+  /** The interval while the status says `live`: a poke brings each change, polling is only a safety net. */
+  liveIntervalMs?: number;
   /** Fires `online` and `offline` (window). */
   target?: EventTarget;
   doc?: VisibilitySource;
@@ -23,7 +27,8 @@ export interface SyncTriggerOptions {
 }
 
 /** SPEC §9: exponential backoff from 1 s to 30 s, with full jitter so a hall of phones spreads out. */
-export const syncRetryDelayMs = (attempt: number): number => Math.max(BACKOFF_BASE_MS, backoffMs(attempt));
+export const syncRetryDelayMs = (attempt: number, random: () => number = Math.random): number =>
+  Math.max(BACKOFF_BASE_MS, backoffMs(attempt, random));
 
 
 /** Starts pulling on the triggers of DESIGN.md; returns stop(), which removes every listener and timer. */
@@ -31,6 +36,7 @@ export function startSyncTriggers(
   engine: Pick<SyncEngine, 'pull'>,
   {
     intervalMs = SYNC_INTERVAL_MS,
+    liveIntervalMs = LIVE_RELAXED_INTERVAL_MS,
     target = window,
     doc = document,
     status = syncStatus,
@@ -56,6 +62,7 @@ export function startSyncTriggers(
   // Whoever started it (a trigger, the header's "sync now", the sync worker), a pull that ends in an error
   // another try may cure is tried again with backoff, and the status says when.
   const stopWatching = status.subscribe((next, prev) => {
+    if (next.live !== prev.live) startInterval();
     if (!prev.syncing || next.syncing) return;
     if (next.lastError === null) {
       attempt = 0;
@@ -79,12 +86,19 @@ export function startSyncTriggers(
   const onVisibility = () => {
     if (visible()) pull();
   };
+  // Restarted when `live` changes: relaxed from the moment the socket is up, back to the usual interval
+  // (counted from the moment it fell) when it is down.
+  let timer: ReturnType<typeof setInterval> | undefined;
+  function startInterval(): void {
+    clearInterval(timer);
+    if (!stopped) timer = setInterval(onVisibility, status.getState().live ? liveIntervalMs : intervalMs);
+  }
 
   status.setState({ online: isOnline() });
   target.addEventListener('online', onOnline);
   target.addEventListener('offline', onOffline);
   doc.addEventListener('visibilitychange', onVisibility);
-  const timer = setInterval(onVisibility, intervalMs);
+  startInterval();
   pull();
 
   return () => {
