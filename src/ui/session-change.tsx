@@ -1,29 +1,10 @@
 // How a visitor sees an organiser's change to a session (issue 17): "Moved from 14:00" and "Cancelled",
 // in words (a cancelled session is also struck through and dimmed by its list's CSS, never by style alone).
 // A change that arrives while the list is on screen is marked for a moment (issue 18): "Just changed".
-import { formatScheduleDay, formatTime } from '../../shared/dates.ts';
-import {
-  CANCELLED_TEXT,
-  isCancelled,
-  JUST_CANCELLED_TEXT,
-  JUST_CHANGED_TEXT,
-  movedFromText,
-  type LiveSession,
-} from '../../shared/live-schedule.ts';
+import { formatScheduleDay } from '../../shared/dates.ts';
+import { CANCELLED_TEXT, isCancelled, movedFromText, type LiveSession } from '../../shared/live-schedule.ts';
+import { justChangedAnnouncement, justChangedText } from './session-just-changed.ts';
 import { useJustChanged } from './use-just-changed.ts';
-
-/** The tag of a session that just changed: cancelled, or changed otherwise (a restore included). */
-export const justChangedText = (s: Pick<LiveSession, 'status'>): string => (isCancelled(s) ? JUST_CANCELLED_TEXT : JUST_CHANGED_TEXT);
-
-/**
- * What a screen reader hears once for the sessions that just changed on screen:
- * "Just changed: Best in Show, 16:30. Just cancelled: Kitten class, 11:00." ('' when none).
- */
-export function justChangedAnnouncement(sessions: readonly (Pick<LiveSession, 'status' | 'start_time'> & { title: string })[]): string {
-  const line = (text: string, group: typeof sessions) =>
-    group.length === 0 ? [] : [`${text}: ${group.map((s) => `${s.title}, ${formatTime(s.start_time)}`).join('; ')}.`];
-  return [...line(JUST_CHANGED_TEXT, sessions.filter((s) => !isCancelled(s))), ...line(JUST_CANCELLED_TEXT, sessions.filter(isCancelled))].join(' ');
-}
 
 /** The marks of a changed session, or nothing when it runs as planned; `just`: it changed on screen a moment ago. */
 export function SessionChangeMarks({ session, just = false }: { session: LiveSession; just?: boolean }) {

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JUST_CHANGED_MS, JustChangedRows } from '../../src/ui/use-just-changed.ts';
 import { JUST_CANCELLED_TEXT, JUST_CHANGED_TEXT } from '../../shared/live-schedule.ts';
-import { justChangedAnnouncement, justChangedText } from '../../src/ui/session-change.tsx';
+import { justChangedAnnouncement, justChangedText } from '../../src/ui/session-just-changed.ts';
 
 interface Row {
   id: number;
