@@ -53,7 +53,7 @@ describe('axe on every screen', () => {
       // Like openSyncedApp, but without accepting cookies: the banner stays up on every screen scanned.
       page = await browser.newPage({ viewport: VIEWPORTS[viewport] });
       await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, {
+      await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, {
         timeout: 30_000,
       });
     });

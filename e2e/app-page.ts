@@ -19,7 +19,7 @@ export async function openSyncedApp(browser: Browser, server: VenueServer, viewp
   // Accepting cookies up front keeps the banner out of screenshots; the shell tests cover the banner.
   await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
   await page.goto(`${server.url}/`);
-  await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, {
+  await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, {
     timeout: 30_000,
   });
   return page;

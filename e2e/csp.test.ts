@@ -52,7 +52,7 @@ describe('Content-Security-Policy', () => {
     expect(header).not.toContain('unsafe-');
     const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     expect(`${meta}; frame-ancestors 'none'`).toBe(header);
-    await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, {
+    await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, {
       timeout: 30_000,
     });
     await waitForController(page);

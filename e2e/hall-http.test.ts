@@ -42,7 +42,7 @@ describe('the hall over plain http://', () => {
     });
     await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
     await page.goto(url);
-    await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, {
+    await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, {
       timeout: 30_000,
     });
     return { page, errors };
@@ -96,7 +96,7 @@ describe('the hall over plain http://', () => {
     expect(votes.rows[0]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // The lease was given back, and the header still speaks in words.
     expect(await page.evaluate((key) => localStorage.getItem(key), `${DRAIN_LOCK_NAME}:lease`)).toBeNull();
-    expect(await page.locator('.sync-indicator').textContent()).toMatch(/^Synced /);
+    expect(await page.locator('.sync-indicator').textContent()).toMatch(/^(Synced |Live$)/);
     await page.waitForTimeout(500);
     expect((await server.db.query('select id from public.visitor_choice where email = $1', [email])).rows).toHaveLength(1);
 

@@ -49,7 +49,7 @@ describe(`the hall over HTTPS at ${HALL}`, () => {
       origin: site,
       uuid: 'function',
     });
-    await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, {
+    await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, {
       timeout: 30_000,
     });
   });
@@ -82,7 +82,7 @@ describe(`the hall over HTTPS at ${HALL}`, () => {
     expect(await votes()).toBe(1);
     // Page and service worker both hold the outbox: give a second sender time, then count again.
     await page.reload();
-    await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, {
+    await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, {
       timeout: 15_000,
     });
     expect(await votes()).toBe(1);

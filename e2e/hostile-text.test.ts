@@ -188,7 +188,7 @@ describe('hostile catalogue text', () => {
       void d.dismiss();
     });
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, {
+    await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, {
       timeout: 30_000,
     });
   });

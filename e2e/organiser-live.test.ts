@@ -85,7 +85,7 @@ describe('the organiser runs the show live', () => {
     visitor = visitorCtx.pages()[0] ?? (await visitorCtx.newPage());
     await visitor.goto(`${server.url}/`);
     await visitor.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-    await visitor.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, { timeout: 30_000 });
+    await visitor.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
   });
 
   afterAll(async () => {
@@ -144,7 +144,7 @@ describe('the organiser runs the show live', () => {
     // The phone's next sync (here: the app starting again) brings the changes.
     await sleep(WATERMARK_WAIT_MS);
     await visitor.reload();
-    await visitor.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, { timeout: 30_000 });
+    await visitor.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
     const expectOnPhone = async () => {
       await expect.poll(() => visitor.getByRole('status').filter({ hasText: notice }).count(), { timeout: 15_000 }).toBe(1);
       await visitor.goto(`${server.url}/schedule?event=${eventId}&location=${encodeURIComponent(ring)}`);

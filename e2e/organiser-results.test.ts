@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ORGANISER_MESSAGES } from '../shared/messages.ts';
+import { VOTE_CONTACT_RETENTION_DAYS } from '../shared/vote-contacts.ts';
 import type { VenueServer } from '../server/start.ts';
 import { uniqueEmail } from '../tests/helpers/mailbox.ts';
 import { client } from '../tests/helpers/server.ts';
@@ -91,6 +92,13 @@ describe('organiser reports', () => {
     // The page opens on the running event, the one visitors vote in.
     const running = (await client(server).from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).order('start_date').limit(1).single()).data as { id: number };
     expect(eventId).toBe(running.id);
+    // Dates in the show's own order (SPEC §9, en-GB), whatever the browser's locale.
+    const gb = (d: string) => d.split('-').reverse().join('/');
+    const afterRetention = new Date(Date.parse(`${event.end_date}T00:00:00Z`) + (VOTE_CONTACT_RETENTION_DAYS + 1) * 86_400_000).toISOString().slice(0, 10);
+    expect(await page.locator('#results-event option:checked').textContent()).toBe(
+      `${event.name} (${event.start_date === event.end_date ? gb(event.start_date) : `${gb(event.start_date)} – ${gb(event.end_date)}`})`,
+    );
+    expect(await page.locator('.votes-download .report-note').textContent()).toContain(`removed on ${gb(afterRetention)};`);
 
     await castVotes(eventId, [{ catalog: '17' }, { catalog: '3', first: '=1+1' }, { catalog: '17', email: null, phone: '+31 6 5555 0101' }]);
     await expect.poll(() => rows(page), { timeout: 20_000 }).toEqual([

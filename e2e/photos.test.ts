@@ -55,7 +55,7 @@ describe('an imported photo on the breed screens', () => {
     const page = await browser.newPage({ viewport: VIEWPORTS[viewport], deviceScaleFactor });
     await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
     return page;
   }
 

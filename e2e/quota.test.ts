@@ -62,7 +62,7 @@ describe('storage quota', () => {
   const votesFor = async (email: string) =>
     (await server.db.query<{ id: string }>('select id::text from public.visitor_choice where email = $1', [email])).rows;
   const synced = () =>
-    page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, { timeout: 30_000 });
+    page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
 
   beforeAll(async () => {
     server = await startAppServer();

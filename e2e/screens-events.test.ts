@@ -370,7 +370,7 @@ describe('kittens, litters, events and schedule screens', () => {
     try {
       await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
       await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
       const best = liveSessions.find((s) => s.title === 'Best in Show')!;
       const during = new Date(zonedTimeToInstant(best.schedule_date, best.start_time, live.time_zone).getTime() + 10 * MINUTE_MS);
       expect(zonedDateTime(during, phoneZone).date).not.toBe(best.schedule_date);

@@ -40,7 +40,7 @@ describe('home and Visitor’s Choice on a phone', () => {
     try {
       await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
       await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
       const during = new Date(zonedTimeToInstant(best.schedule_date, best.start_time, live.time_zone).getTime() + 10 * MINUTE_MS);
       expect(zonedDateTime(during, phoneZone).time.slice(0, 5)).not.toBe('16:10');
       await page.clock.setFixedTime(during);

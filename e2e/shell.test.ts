@@ -128,7 +128,7 @@ describe('app shell', () => {
     const page = await openSyncedApp(browser, server, 'phone');
     const state = page.locator('.sync-indicator .sync-label');
     expect(await state.isVisible()).toBe(true);
-    expect(await state.innerText()).toMatch(/^Synced (just now|\d+ min ago)$/);
+    expect(await state.innerText()).toMatch(/^(Synced (just now|\d+ min ago)|Live)$/);
 
     // Signed in, with a vote waiting offline: the avatar and the outbox join the header.
     await page.goto(`${server.url}/login`);
@@ -159,7 +159,7 @@ describe('app shell', () => {
     } finally {
       await page.context().setOffline(false);
     }
-    await expect.poll(() => state.innerText(), { timeout: 30_000 }).toMatch(/^Synced/);
+    await expect.poll(() => state.innerText(), { timeout: 30_000 }).toMatch(/^(Synced|Live)\b/);
 
     // The menu overlay's entries and the footer links are thumb-sized too.
     await page.getByRole('button', { name: 'Menu', exact: true }).click();

@@ -90,7 +90,7 @@ describe('an installed build and a newer server', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // the watermark margin
     await page.reload();
     await expect.poll(() => breedHeading(page).textContent(), { timeout: 30_000 }).toBe('Abyssinian (new)');
-    await expect.poll(() => page.locator('.sync-indicator').getAttribute('aria-label')).toMatch(/^Synced /);
+    await expect.poll(() => page.locator('.sync-indicator').getAttribute('aria-label')).toMatch(/^(Synced |Live\. )/);
     expect(await page.getByRole('alert').count()).toBe(0);
 
     await profile.ctx.setOffline(true);

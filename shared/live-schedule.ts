@@ -126,6 +126,10 @@ export function movedFromText(s: LiveSession, dayName: (date: string) => string 
 /** The word a cancelled session carries (struck through as well, never by style alone). */
 export const CANCELLED_TEXT = 'Cancelled';
 
+/** The tag a session carries for a moment after it changed (or was cancelled) on screen (issue 18; src/ui/session-change.tsx). */
+export const JUST_CHANGED_TEXT = 'Just changed';
+export const JUST_CANCELLED_TEXT = 'Just cancelled';
+
 /** A notice still shows at `now`: it has no end, or its end is ahead. */
 export function noticeShowing(notice: { ends_at: string | null }, now: Date): boolean {
   return notice.ends_at === null || Date.parse(notice.ends_at) > now.getTime();

@@ -1,42 +1,28 @@
-// Offline / last-synced indicator in the header; a click syncs now.
+// Offline / live / last-synced indicator in the header; a click syncs now.
+import { useState } from 'react';
 import { syncNow } from '../data/backend.ts';
 import { useSyncStatus } from '../data/mirror.ts';
+import { syncState } from './sync-state.ts';
 import { useNow } from '../ui/use-now.ts';
-
-function ago(ms: number, now: number): string {
-  const s = Math.max(0, Math.round((now - ms) / 1000));
-  if (s < 60) return 'just now';
-  const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
-  return new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-}
 
 export function SyncIndicator() {
   const status = useSyncStatus();
+  // The visitor pressed it and that pull runs: "Syncing…" even while live.
+  const [asked, setAsked] = useState(false);
   // Re-render now and then so "2 min ago" stays true; every second while a retry counts down.
   const now = useNow(status.retryAt !== null ? 1_000 : 30_000).getTime();
-  const retrying = !status.syncing && status.lastError !== null && status.retryAt !== null;
   // The state in a word or two, and when there is room, since when: "Offline · saved data from 5 min ago".
-  const [state, detail] = !status.online
-    ? ['Offline', status.lastSyncedAt ? ` · saved data from ${ago(status.lastSyncedAt, now)}` : '']
-    : status.outdated
-      ? ['Update needed', '']
-      : status.syncing
-        ? ['Syncing…', '']
-        : retrying
-          ? [`Retrying in ${Math.max(1, Math.ceil((status.retryAt! - now) / 1000))} s`, '']
-          : status.lastSyncedAt
-            ? ['Synced', ` ${ago(status.lastSyncedAt, now)}`]
-            : status.lastError
-              ? ['Not synced yet', '']
-              : ['Connecting…', ''];
+  const { state, detail, alert, live } = syncState(status, now, asked);
   const label = state + detail;
-  const alert = status.outdated || retrying;
+  const sync = () => {
+    setAsked(true);
+    void syncNow().finally(() => setAsked(false));
+  };
   return (
     <button
       type="button"
-      className={`sync-indicator ${status.online ? 'is-online' : 'is-offline'}${alert ? ' is-alert' : ''}`}
-      onClick={() => void syncNow()}
+      className={`sync-indicator ${status.online ? 'is-online' : 'is-offline'}${alert ? ' is-alert' : ''}${live ? ' is-live' : ''}`}
+      onClick={sync}
       title={status.lastError ?? 'Sync now'}
       aria-label={`${label}. Sync now`}
     >

@@ -171,8 +171,8 @@ function jobsOf(items: OutboxItem[]): Job[] {
 async function runJob(ctx: Ctx, job: Job): Promise<void> {
   try {
     const first = job[0];
-    if (first?.kind === 'coupon') await sendCoupon(ctx, first);
-    else if (first?.kind === 'organiser') await sendOrganiser(ctx, first);
+    if (first?.kind === 'coupon') await sendUnderSession(ctx, first, invokeCoupon);
+    else if (first?.kind === 'organiser') await sendUnderSession(ctx, first, callOrganiser);
     else await sendVotes(ctx, job as VoteItem[]);
   } catch (e) {
     const ids = job.map((item) => item.id);
@@ -227,32 +227,20 @@ async function submitVotes(
   }
 }
 
-async function sendCoupon(ctx: Ctx, item: CouponItem): Promise<void> {
+/**
+ * A signed-in visitor's item (a coupon request, an organiser's change), sent under their own session.
+ * An organiser's change carries the item's id as its operation id, so the server applies it once
+ * however often a lost answer makes us resend it.
+ */
+async function sendUnderSession<T extends CouponItem | OrganiserItem>(ctx: Ctx, item: T, call: (ctx: Ctx, item: T) => Promise<Outcome>): Promise<void> {
   const ready = await signedInSession(ctx, item.payload.user_id);
   if (ready !== 'ok') return settle(ctx, [item], () => ready, 'queued');
   await markSending(ctx, [item]);
-  let outcome = await invokeCoupon(ctx, item);
+  let outcome = await call(ctx, item);
   if (outcome.action === 'auth') {
     // 401: refresh once and resend at once (not counted as an attempt); a second 401 needs the visitor.
     const refreshed = await refresh(ctx);
-    outcome = refreshed === 'ok' ? await invokeCoupon(ctx, item) : refreshed;
-    if (outcome.action === 'auth') outcome = { action: 'needs_sign_in' };
-  }
-  await settle(ctx, [item], () => outcome);
-}
-
-/**
- * An organiser's change: sent under the organiser's own session with the item's id as the operation id,
- * so the server applies it once however often a lost answer makes us resend it.
- */
-async function sendOrganiser(ctx: Ctx, item: OrganiserItem): Promise<void> {
-  const ready = await signedInSession(ctx, item.payload.user_id);
-  if (ready !== 'ok') return settle(ctx, [item], () => ready, 'queued');
-  await markSending(ctx, [item]);
-  let outcome = await callOrganiser(ctx, item);
-  if (outcome.action === 'auth') {
-    const refreshed = await refresh(ctx);
-    outcome = refreshed === 'ok' ? await callOrganiser(ctx, item) : refreshed;
+    outcome = refreshed === 'ok' ? await call(ctx, item) : refreshed;
     if (outcome.action === 'auth') outcome = { action: 'needs_sign_in' };
   }
   await settle(ctx, [item], () => outcome);

@@ -1,7 +1,7 @@
 // /events/{id}: one event (SPEC §2) with its location, map and day-by-day programme, from the local mirror.
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { db, useMirror, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
+import { db, useMirror, useShowNoticesOf, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
 import { formatDateRange, formatScheduleDay, formatTime } from '../../../shared/dates.ts';
 import { eventTimeZone, timeZoneNote } from '../../../shared/schedule.ts';
 import { HeroImage } from '../../ui/image.tsx';
@@ -11,7 +11,8 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import './events.css';
 import { compareText } from '../../../shared/compare.ts';
 import { sessionAnchor } from '../../../shared/paths.ts';
-import { SessionChangeMarks, sessionChangeClass } from '../../ui/session-change.tsx';
+import { ShowNotices } from '../../ui/show-notices.tsx';
+import { JustChangedAnnouncer, SessionChangeMarks, sessionChangeClass, useJustChangedSessions } from '../../ui/session-change.tsx';
 
 interface EventDetail {
   event: ShowEvent | undefined;
@@ -60,7 +61,7 @@ function useScrollToSession(hash: string, ready: boolean) {
   }, [hash, ready]);
 }
 
-function Programme({ event, sessions, linked }: { event: ShowEvent; sessions: ScheduleSession[]; linked: string }) {
+function Programme({ event, sessions, linked, just }: { event: ShowEvent; sessions: ScheduleSession[]; linked: string; just: ReadonlySet<number> }) {
   const note = timeZoneNote(eventTimeZone(event));
   if (sessions.length === 0) return <p className="state-empty">No schedule has been published for this event yet.</p>;
   return (
@@ -77,13 +78,13 @@ function Programme({ event, sessions, linked }: { event: ShowEvent; sessions: Sc
                 key={s.id}
                 id={sessionAnchor(s.id)}
                 tabIndex={-1}
-                className={`${linked === `#${sessionAnchor(s.id)}` ? 'event-session is-linked' : 'event-session'}${sessionChangeClass(s)}`}
+                className={`${linked === `#${sessionAnchor(s.id)}` ? 'event-session is-linked' : 'event-session'}${sessionChangeClass(s, just.has(s.id))}`}
               >
                 <span className="event-session-time">
                   <span className="session-time-range">
                     <time dateTime={`${day.date}T${formatTime(s.start_time)}`}>{formatTime(s.start_time)}</time>–<time dateTime={`${day.date}T${formatTime(s.end_time)}`}>{formatTime(s.end_time)}</time>
                   </span>
-                  <SessionChangeMarks session={s} />
+                  <SessionChangeMarks session={s} just={just.has(s.id)} />
                 </span>
                 <span className="event-session-title">{s.title}</span>
                 {s.description && <span className="event-session-description">{s.description}</span>}
@@ -104,6 +105,10 @@ export function EventPage() {
   useDocumentTitle(view.state !== 'ready' ? 'Event' : (view.data.event?.name ?? 'Event not found'));
   const { hash } = useLocation();
   useScrollToSession(hash, view.state === 'ready' && view.data.sessions.length > 0);
+  const sessionsShown = view.state === 'ready' ? view.data.sessions : undefined;
+  const just = useJustChangedSessions(sessionsShown);
+  // The organisers' notices of this event sit above its schedule, as on /schedule.
+  const notices = useShowNoticesOf(id === null ? [] : [id]);
   const back = (
     <Link to="/events" className="event-back-link">
       ← All events
@@ -158,7 +163,9 @@ export function EventPage() {
 
       <section className="event-schedule" aria-labelledby="schedule-heading">
         <h2 id="schedule-heading">Schedule</h2>
-        <Programme event={event} sessions={sessions} linked={hash} />
+        <ShowNotices notices={notices} />
+        <JustChangedAnnouncer sessions={sessionsShown} just={just} />
+        <Programme event={event} sessions={sessions} linked={hash} just={just} />
       </section>
     </main>
   );

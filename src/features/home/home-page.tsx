@@ -1,4 +1,3 @@
-import type { Collection, Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +8,7 @@ import { AnalogueClock } from '../../ui/analogue-clock.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { parseListText } from '../../../shared/list-text.ts';
 import { NowAtShow } from './now-at-show.tsx';
+import { randomRow } from './random-row.ts';
 import { ShowNotices } from '../../ui/show-notices.tsx';
 import { useShowNow } from './show-now.ts';
 import './home.css';
@@ -32,16 +32,12 @@ interface Picture {
 function useRandomPictures(): Partial<Record<TilePicture, Picture>> | undefined {
   const [pick] = useState(() => Array.from({ length: 5 }, () => Math.random()));
   return useLiveQuery(async () => {
-    const nth = async <T,>(table: Table<T, number> | Collection<T, number>, i: number) => {
-      const count = await table.count();
-      return count === 0 ? undefined : table.offset(Math.floor(pick[i]! * count)).first();
-    };
     const [breed, litter, cattery, advertiser, cat] = await Promise.all([
-      nth(db.breeds, 0),
-      nth(db.litters.filter((l) => l.litter_image_url !== null), 1),
-      nth(db.catteries, 2),
-      nth(db.advertisers.filter((a) => parseListText(a.product_images).length > 0), 3),
-      nth(db.catteries, 4),
+      randomRow(db.breeds, pick[0]!),
+      randomRow(db.litters, pick[1]!, (l) => l.litter_image_url !== null),
+      randomRow(db.catteries, pick[2]!),
+      randomRow(db.advertisers, pick[3]!, (a) => parseListText(a.product_images).length > 0),
+      randomRow(db.catteries, pick[4]!),
     ]);
     const product = advertiser && parseListText(advertiser.product_images)[0];
     return {

@@ -7,7 +7,7 @@ import { db, type ShowEvent } from '../../data/mirror.ts';
 import { backendClient } from '../../data/backend.ts';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
 import { eventTimeZone } from '../../../shared/schedule.ts';
-import { addDaysToDate, formatDateRange, formatLocalDate } from '../../../shared/dates.ts';
+import { addDaysToDate, formatDateEnGb, formatDateRange } from '../../../shared/dates.ts';
 import { compareText } from '../../../shared/compare.ts';
 import { VOTE_CONTACT_RETENTION_DAYS } from '../../../shared/vote-contacts.ts';
 import { ConsoleNav } from './console-nav.tsx';
@@ -44,7 +44,7 @@ export function ResultsPage() {
               >
                 {[...events].sort(byStartDesc).map((e) => (
                   <option key={e.id} value={e.id}>
-                    {`${e.name} (${formatDateRange(e.start_date, e.end_date)})`}
+                    {`${e.name} (${formatDateRange(e.start_date, e.end_date, 'en-GB')})`}
                   </option>
                 ))}
               </select>
@@ -149,7 +149,7 @@ function VotesDownload({ event }: { event: ShowEvent }) {
       <p className="report-note">
         The CSV lists every vote with the voter’s name, e-mail address or phone number, the catalog number and when the vote was
         cast (at the venue, {eventTimeZone(event)}). Voters’ contact details are kept for {VOTE_CONTACT_RETENTION_DAYS} days after
-        the event’s last day and removed on {formatLocalDate(removedFrom)}; the votes stay counted.
+        the event’s last day and removed on {formatDateEnGb(removedFrom)}; the votes stay counted.
       </p>
       <div className="report-actions">
         <button type="button" onClick={() => void download()} disabled={state.kind === 'busy'}>

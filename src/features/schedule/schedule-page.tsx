@@ -17,7 +17,7 @@ import {
   type ProgrammeDay,
 } from '../../../shared/schedule.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
-import { SessionChangeMarks, sessionChangeClass } from '../../ui/session-change.tsx';
+import { JustChangedAnnouncer, SessionChangeMarks, sessionChangeClass, useJustChangedSessions } from '../../ui/session-change.tsx';
 import { ShowNotices } from '../../ui/show-notices.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -45,18 +45,20 @@ interface SessionItemProps {
   eventName: string | null;
   zoneLabel: string | null;
   ended?: boolean;
+  /** It changed on screen a moment ago. */
+  just: boolean;
 }
 
-function SessionItem({ session, eventName, zoneLabel, ended = false }: SessionItemProps) {
+function SessionItem({ session, eventName, zoneLabel, ended = false, just }: SessionItemProps) {
   return (
-    <li className={`${ended ? 'session is-ended' : 'session'}${sessionChangeClass(session)}`}>
+    <li className={`${ended ? 'session is-ended' : 'session'}${sessionChangeClass(session, just)}`}>
       <Link to={paths.eventSession(session.event_id, session.id)}>
         <span className="session-time">
           <span className="session-time-range">
             {formatTime(session.start_time)}–{formatTime(session.end_time)}
           </span>
           {ended && <span className="session-ended">Ended</span>}
-          <SessionChangeMarks session={session} />
+          <SessionChangeMarks session={session} just={just} />
           {zoneLabel && <span className="session-zone">{zoneLabel}</span>}
         </span>
         <span className="session-title">{session.title}</span>
@@ -91,6 +93,7 @@ export function SchedulePage() {
   const data = view.state === 'ready' ? view.data : null;
   // Each event's venue zone, worked out once per mirror change rather than every second.
   const allNotices = useShowNoticesOf(null);
+  const just = useJustChangedSessions(data?.sessions);
   const zoneOfEvent = useMemo(() => new Map([...(data?.events.values() ?? [])].map((e) => [e.id, eventTimeZone(e)])), [data]);
 
   if (view.state === 'loading') return <Page><Loading>Loading schedule...</Loading></Page>;
@@ -141,7 +144,7 @@ export function SchedulePage() {
   const list = (items: ScheduleSession[]) => (
     <ul className="session-list">
       {items.map((s) => (
-        <SessionItem key={s.id} session={s} eventName={eventName(s)} zoneLabel={zoneLabel(s)} />
+        <SessionItem key={s.id} session={s} eventName={eventName(s)} zoneLabel={zoneLabel(s)} just={just.has(s.id)} />
       ))}
     </ul>
   );
@@ -151,7 +154,7 @@ export function SchedulePage() {
   const clockTime = zonedDateTime(now, clockZone).time;
   const day = (d: ProgrammeDay<ScheduleSession>) => {
     const items = d.items.map(({ session, ended }) => (
-      <SessionItem key={session.id} session={session} eventName={eventName(session)} zoneLabel={zoneLabel(session)} ended={ended} />
+      <SessionItem key={session.id} session={session} eventName={eventName(session)} zoneLabel={zoneLabel(session)} ended={ended} just={just.has(session.id)} />
     ));
     if (d.nowLineAt !== null) {
       const aboveCount = c.now.length + c.next.length;
@@ -177,6 +180,7 @@ export function SchedulePage() {
   return (
     <Page>
       <ShowNotices notices={allNotices?.filter((n) => inScope.has(n.event_id))} />
+      <JustChangedAnnouncer sessions={shown} just={just} />
       {choices.length > 1 && (
         <div className="schedule-filter" role="group" aria-label="Event">
           {choices.map((e) => (
