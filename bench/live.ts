@@ -100,7 +100,7 @@ async function listener(url: string, i: number, breedId: number, cursors: Cursor
       pullStarts.push(performance.now());
       const { data, error } = await client.rpc('sync_pull', { p_cursors: own, p_limit: 1000, p_tables: MIRROR_TABLES, p_client: SYNC_CONTRACT_VERSION });
       if (error) throw new Error(error.message);
-      const page = data as { held_back?: boolean; tables: Record<string, { rows: { id: number; name?: string }[]; cursor: unknown }>; tombstones: { cursor: unknown } };
+      const page = data as { held_back?: boolean; tables: Record<string, { rows: { id: number; breed_name?: string }[]; cursor: unknown }>; tombstones: { cursor: unknown } };
       let rows = 0;
       own = { ...own };
       for (const [table, t] of Object.entries(page.tables)) {
@@ -109,7 +109,7 @@ async function listener(url: string, i: number, breedId: number, cursors: Cursor
       }
       if (page.tombstones.cursor) own._tombstones = page.tombstones.cursor;
       const row = page.tables.breeds?.rows.find((r) => r.id === breedId);
-      if (wanted && row?.name === wanted.name) {
+      if (wanted && row?.breed_name === wanted.name) {
         wanted.resolve(performance.now());
         wanted = null;
       }
@@ -162,7 +162,7 @@ export async function benchLive(report: Report, options: BenchOptions): Promise<
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: WebSocket as never },
     });
-    const { data: breed, error } = await service.from('breeds').select('id, name, abbreviation').order('id').limit(1).single();
+    const { data: breed, error } = await service.from('breeds').select('id, breed_name, universal_breed_abbreviation').order('id').limit(1).single();
     if (error || !breed) throw new Error(`no breed to rename: ${error?.message}`);
     const cursors = await fullCursors(service);
 
@@ -171,7 +171,7 @@ export async function benchLive(report: Report, options: BenchOptions): Promise<
     const pages: Page[] = [];
     for (let i = 0; i < PAGES; i++) {
       const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-      await openPage(page, server.url, breed.abbreviation as string);
+      await openPage(page, server.url, breed.universal_breed_abbreviation as string);
       pages.push(page);
     }
 
@@ -181,7 +181,7 @@ export async function benchLive(report: Report, options: BenchOptions): Promise<
     let missed = 0;
     let peak = 0;
     for (let round = 1; round <= rounds; round++) {
-      const name = `${breed.name as string} ${round}`;
+      const name = `${breed.breed_name as string} ${round}`;
       pullStarts.length = 0;
       const waits = listeners.map((l) => l.expect(name));
       const committed = performance.now();
@@ -191,7 +191,7 @@ export async function benchLive(report: Report, options: BenchOptions): Promise<
           .waitFor({ timeout: CHANGE_TIMEOUT_MS })
           .then(() => performance.now()),
       );
-      const { error: updateError } = await service.from('breeds').update({ name }).eq('id', breed.id);
+      const { error: updateError } = await service.from('breeds').update({ breed_name: name }).eq('id', breed.id);
       if (updateError) throw new Error(`rename: ${updateError.message}`);
       const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), CHANGE_TIMEOUT_MS));
       for (const at of await Promise.all(waits.map((w) => Promise.race([w, timeout])))) {

@@ -11,11 +11,14 @@ export const LIVE_EVENT = 'changed';
  * The poke's payload. `tables`: the mirrored tables that changed (from realtime.send in the trigger).
  * `spread_ms`: added by the venue server, which knows how many phones listen: the window over which
  * they spread their pulls. Hosted Supabase does not add it; the app then uses LIVE_DEFAULT_SPREAD_MS.
+ * `guard_ms`: added by the venue server: how much of LIVE_GUARD_MS is still to run, counted from the
+ * commit it heard rather than from the poke's arrival (its coalescing window and the hop are already past).
  * Unknown fields are ignored, so a later server may add more.
  */
 export interface LivePoke {
   tables: string[];
   spread_ms?: number;
+  guard_ms?: number;
 }
 
 /** SPEC §9: the client's realtime join time-out. */
@@ -36,8 +39,17 @@ export const LIVE_RELAXED_INTERVAL_MS = 5 * 60_000;
 /** A poke from the wire, or null when it is not one (ignore it: a poke is only a hint). */
 export function readLivePoke(payload: unknown): LivePoke | null {
   if (typeof payload !== 'object' || payload === null) return null;
-  const { tables, spread_ms } = payload as Record<string, unknown>;
+  const { tables, spread_ms, guard_ms } = payload as Record<string, unknown>;
   if (!Array.isArray(tables) || !tables.every((t) => typeof t === 'string')) return null;
-  const spread = typeof spread_ms === 'number' && Number.isFinite(spread_ms) && spread_ms >= 0 ? Math.min(spread_ms, LIVE_MAX_SPREAD_MS) : undefined;
-  return spread === undefined ? { tables } : { tables, spread_ms: spread };
+  const poke: LivePoke = { tables };
+  const spread = bounded(spread_ms, LIVE_MAX_SPREAD_MS);
+  if (spread !== undefined) poke.spread_ms = spread;
+  const guard = bounded(guard_ms, LIVE_GUARD_MS);
+  if (guard !== undefined) poke.guard_ms = guard;
+  return poke;
+}
+
+/** A duration from the wire, capped; undefined when it is not one. */
+function bounded(value: unknown, max: number): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, max) : undefined;
 }

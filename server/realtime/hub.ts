@@ -6,7 +6,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
-import { LIVE_MAX_SPREAD_MS, LIVE_MIN_SPREAD_MS, readLivePoke } from '../../shared/live.ts';
+import { LIVE_GUARD_MS, LIVE_MAX_SPREAD_MS, LIVE_MIN_SPREAD_MS, readLivePoke } from '../../shared/live.ts';
 import { verifyApiKey } from '../api-auth.ts';
 import { resolveClientAddress, trustedProxies } from '../auth/client-address.ts';
 import { JwtError, verifyJwt, type Claims } from '../auth/jwt.ts';
@@ -17,8 +17,8 @@ import { decodeFrame, encodeFrame, readVsn, reply, type PhxMessage, type Vsn } f
 export const REALTIME_PATH = '/realtime/v1/websocket';
 /** The NOTIFY channel of server/sql/bootstrap.sql's realtime.send. */
 export const REALTIME_NOTIFY_CHANNEL = 'venue_realtime';
-/** Pulls per second the venue server takes comfortably: a poke's spread is subscribers / this. */
-export const LIVE_PULL_BUDGET_PER_S = 250;
+/** Pulls per second the venue server takes comfortably (a poke pull on PGlite: ~85 % of the 409 req/s measured for no-change pulls): a poke's spread is subscribers / this. */
+export const LIVE_PULL_BUDGET_PER_S = 350;
 /** A burst of changes (an import touches 30 tables) within this window is one poke. */
 export const POKE_COALESCE_MS = 100;
 /** Client frames are joins, heartbeats and tokens: far below this. ws closes with 1009 above it. */
@@ -308,7 +308,7 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
   };
 
   /** Pokes waiting for their window to end, by topic and event: the union of their tables. */
-  const pending = new Map<string, { topic: string; event: string; tables: Set<string>; timer: NodeJS.Timeout }>();
+  const pending = new Map<string, { topic: string; event: string; tables: Set<string>; timer: NodeJS.Timeout; lastAt: number }>();
 
   const onNotify = (text: string) => {
     let message: { topic?: unknown; event?: unknown; payload?: unknown; private?: unknown };
@@ -327,6 +327,7 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
     const waiting = pending.get(key);
     if (waiting) {
       for (const t of poke.tables) waiting.tables.add(t);
+      waiting.lastAt = Date.now();
       return;
     }
     const timer = setTimeout(() => {
@@ -334,9 +335,11 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
       pending.delete(key);
       if (!due) return;
       const listening = subscribers.get(topic)?.size ?? 0;
-      deliver(topic, event, { tables: [...due.tables].sort(), spread_ms: spreadMs(listening) });
+      // The guard runs from the last commit heard, so the window spent here is not waited twice.
+      const guard_ms = Math.max(0, LIVE_GUARD_MS - (Date.now() - due.lastAt));
+      deliver(topic, event, { tables: [...due.tables].sort(), spread_ms: spreadMs(listening), guard_ms });
     }, coalesceMs);
-    pending.set(key, { topic, event, tables: new Set(poke.tables), timer });
+    pending.set(key, { topic, event, tables: new Set(poke.tables), timer, lastAt: Date.now() });
   };
 
   const unlisten = await deps.db.listen(REALTIME_NOTIFY_CHANNEL, onNotify);

@@ -43,8 +43,9 @@ describe('the poke spread', () => {
     [0, LIVE_MIN_SPREAD_MS],
     [1, LIVE_MIN_SPREAD_MS],
     [LIVE_PULL_BUDGET_PER_S, 1_000],
-    [1_000, 4_000],
-    [5_000, 20_000],
+    [2 * LIVE_PULL_BUDGET_PER_S, 2_000],
+    [10 * LIVE_PULL_BUDGET_PER_S, 10_000],
+    [100 * LIVE_PULL_BUDGET_PER_S, LIVE_MAX_SPREAD_MS],
     [100_000, LIVE_MAX_SPREAD_MS],
   ])('%i subscribers spread over %i ms', (subscribers, ms) => {
     expect(spreadMs(subscribers)).toBe(ms);

@@ -146,13 +146,17 @@ describe('the live show: pokes', () => {
     live.stop();
   });
 
-  it('pulls once per poke, after the guard plus a random share of the spread the server names (default 1 s)', async () => {
+  it('pulls once per poke, after the guard (or what the server says is left of it) plus a random share of the spread it names (default 1 s)', async () => {
     const cases: [random: number, payload: Record<string, unknown>, at: number][] = [
       [0, { tables: ['event_schedule'] }, LIVE_GUARD_MS],
       [0.999, { tables: ['event_schedule'] }, LIVE_GUARD_MS + 0.999 * LIVE_DEFAULT_SPREAD_MS],
       [0.5, { tables: ['show_notices'], spread_ms: 8_000 }, LIVE_GUARD_MS + 4_000],
       [0.999, { tables: ['show_notices'], spread_ms: 8_000 }, LIVE_GUARD_MS + 0.999 * 8_000],
       [0.999, { tables: [], spread_ms: 0 }, LIVE_GUARD_MS],
+      // The venue server says how much of the guard is left after its merge window.
+      [0.5, { tables: ['breeds'], spread_ms: 2_000, guard_ms: 980 }, 980 + 1_000],
+      // Never longer than the guard itself, whatever a server says.
+      [0, { tables: ['breeds'], spread_ms: 0, guard_ms: 60_000 }, LIVE_GUARD_MS],
     ];
     for (const [r, payload, at] of cases) {
       const random = { value: 0 };

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { LIVE_EVENT, LIVE_MIN_SPREAD_MS, LIVE_TOPIC, readLivePoke, type LivePoke } from '../../shared/live.ts';
+import { LIVE_EVENT, LIVE_GUARD_MS, LIVE_MIN_SPREAD_MS, LIVE_TOPIC, readLivePoke, type LivePoke } from '../../shared/live.ts';
 import { signJwt } from '../../server/auth/jwt.ts';
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from '../../server/config.ts';
-import { REALTIME_MAX_FRAME_BYTES } from '../../server/realtime/hub.ts';
+import { POKE_COALESCE_MS, REALTIME_MAX_FRAME_BYTES } from '../../server/realtime/hub.ts';
 import type { VenueServer } from '../../server/start.ts';
 import { client, engines, startTestServer } from '../helpers/server.ts';
 import { createTestCa, issueCertificate, writeCertificateFiles } from '../helpers/test-ca.ts';
@@ -138,7 +138,10 @@ describe.each(engines())('the live show over realtime on %s', (engine) => {
     await touchBreed();
     await until(() => live.pokes.length > 0, 5_000, 'the poke');
     expect(live.pokes[0]!.atMs - committedMs).toBeLessThan(1_000);
-    expect(live.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS });
+    expect(live.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS, guard_ms: expect.any(Number) });
+    // What is left of the guard, counted from the commit the server heard: its merge window has passed.
+    expect(live.pokes[0]!.poke.guard_ms).toBeGreaterThan(0);
+    expect(live.pokes[0]!.poke.guard_ms).toBeLessThanOrEqual(LIVE_GUARD_MS - POKE_COALESCE_MS);
     await sleep(300);
     expect(live.pokes).toHaveLength(1);
   });
@@ -159,7 +162,7 @@ describe.each(engines())('the live show over realtime on %s', (engine) => {
     await server.db.query(`update public.breeds set breed_name = breed_name where universal_breed_abbreviation = 'ABY'`);
     await until(() => live.pokes.length > 0, 5_000, 'the poke');
     await sleep(300);
-    expect(live.pokes.map((p) => p.poke)).toEqual([{ tables: ['breeds', 'events'], spread_ms: LIVE_MIN_SPREAD_MS }]);
+    expect(live.pokes.map((p) => p.poke)).toEqual([{ tables: ['breeds', 'events'], spread_ms: LIVE_MIN_SPREAD_MS, guard_ms: expect.any(Number) }]);
   });
 
   it('reaches every subscriber, and a left channel hears no more', async () => {
@@ -186,8 +189,8 @@ describe.each(engines())('the live show over realtime on %s', (engine) => {
       await touchBreed();
       await until(() => here.pokes.length > 0 && there.pokes.length > 0, 5_000, 'a poke from each server');
       expect(there.pokes[0]!.atMs - committedMs).toBeLessThan(1_000);
-      expect(there.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS });
-      expect(here.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS });
+      expect(there.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS, guard_ms: expect.any(Number) });
+      expect(here.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS, guard_ms: expect.any(Number) });
     } finally {
       await Promise.all(clients.splice(0).map((sb) => sb.removeAllChannels().then(() => sb.realtime.disconnect())));
       await second.close();
@@ -201,7 +204,7 @@ describe.each(engines())('the live show over realtime on %s', (engine) => {
     await expect(slow).rejects.toMatchObject({ code: '57014' });
     await touchBreed();
     await until(() => live.pokes.length > 0, 10_000, 'the poke from the new worker');
-    expect(live.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS });
+    expect(live.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS, guard_ms: expect.any(Number) });
   });
 
   it.runIf(engine === 'postgres')('listens again after PostgreSQL ends its LISTEN connection', async () => {
@@ -218,7 +221,7 @@ describe.each(engines())('the live show over realtime on %s', (engine) => {
       await touchBreed();
       await sleep(300);
     }
-    expect(live.pokes[0]?.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS });
+    expect(live.pokes[0]?.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS, guard_ms: expect.any(Number) });
   });
 
   it('refuses a forged or expired access token with Realtime’s reasons, and a forged apikey with Kong’s', async () => {
@@ -290,7 +293,7 @@ describe.each(engines())('the live show over realtime on %s', (engine) => {
         ref: null,
         topic: TOPIC,
         event: 'broadcast',
-        payload: { type: 'broadcast', event: LIVE_EVENT, payload: { tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS } },
+        payload: { type: 'broadcast', event: LIVE_EVENT, payload: { tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS, guard_ms: expect.any(Number) } },
       },
     ]);
   });
@@ -372,7 +375,7 @@ describe('the realtime websocket over HTTPS (HTTP/1.1 upgrade on the HTTP/2 serv
     expect(await live.outcome).toBe('SUBSCRIBED');
     await venue.db.query(`update public.breeds set breed_name = breed_name where universal_breed_abbreviation = 'ABY'`);
     await until(() => live.pokes.length > 0, 5_000, 'the poke over TLS');
-    expect(live.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS });
+    expect(live.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS, guard_ms: expect.any(Number) });
     await sb.removeAllChannels();
     sb.realtime.disconnect();
 

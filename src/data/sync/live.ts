@@ -110,9 +110,9 @@ export function startLiveShow({
   }
 
   /** After the guard, so the change is past sync_pull's watermark; spread, so a hall does not pull at once. */
-  function onPoke(spreadMs: number): void {
+  function onPoke(spreadMs: number, guardMs = LIVE_GUARD_MS): void {
     heldBackPulls = 0;
-    schedulePull(LIVE_GUARD_MS + random() * spreadMs);
+    schedulePull(guardMs + random() * spreadMs);
   }
 
   function subscribe(): void {
@@ -125,7 +125,7 @@ export function startLiveShow({
       mine.channel = open(
         (payload) => {
           const poke = readLivePoke(payload);
-          if (current === mine && poke) onPoke(poke.spread_ms ?? LIVE_DEFAULT_SPREAD_MS);
+          if (current === mine && poke) onPoke(poke.spread_ms ?? LIVE_DEFAULT_SPREAD_MS, poke.guard_ms);
         },
         (state) => {
           if (current !== mine) return;
