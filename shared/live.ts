@@ -11,8 +11,9 @@ export const LIVE_EVENT = 'changed';
  * The poke's payload. `tables`: the mirrored tables that changed (from realtime.send in the trigger).
  * `spread_ms`: added by the venue server, which knows how many phones listen: the window over which
  * they spread their pulls. Hosted Supabase does not add it; the app then uses LIVE_DEFAULT_SPREAD_MS.
- * `guard_ms`: added by the venue server: how much of LIVE_GUARD_MS is still to run, counted from the
- * commit it heard rather than from the poke's arrival (its coalescing window and the hop are already past).
+ * `guard_ms`: added by the venue server: how much of LIVE_GUARD_MS is still to run, counted from the start of
+ * the (latest) transaction that changed the rows rather than from the poke's arrival: the commit, the server's
+ * merge window and the hop are already past.
  * Unknown fields are ignored, so a later server may add more.
  */
 export interface LivePoke {

@@ -311,7 +311,7 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
   const pending = new Map<string, { topic: string; event: string; tables: Set<string>; timer: NodeJS.Timeout; lastAt: number }>();
 
   const onNotify = (text: string) => {
-    let message: { topic?: unknown; event?: unknown; payload?: unknown; private?: unknown };
+    let message: { topic?: unknown; event?: unknown; payload?: unknown; private?: unknown; tx_age_ms?: unknown };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
@@ -323,11 +323,14 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
     const topic = TOPIC_PREFIX + message.topic;
     const poke = readLivePoke(payload);
     if (!poke) return deliver(topic, event, payload ?? {});
+    // When the sending transaction began, on this clock: its rows' updated_at, where the guard starts.
+    const txAge = typeof message.tx_age_ms === 'number' && message.tx_age_ms > 0 ? message.tx_age_ms : 0;
+    const startedAt = Date.now() - txAge;
     const key = `${topic}\n${event}`;
     const waiting = pending.get(key);
     if (waiting) {
       for (const t of poke.tables) waiting.tables.add(t);
-      waiting.lastAt = Date.now();
+      waiting.lastAt = Math.max(waiting.lastAt, startedAt);
       return;
     }
     const timer = setTimeout(() => {
@@ -335,11 +338,12 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
       pending.delete(key);
       if (!due) return;
       const listening = subscribers.get(topic)?.size ?? 0;
-      // The guard runs from the last commit heard, so the window spent here is not waited twice.
+      // The guard runs from the latest merged transaction's start, so the time spent committing, in the
+      // merge window and here is not waited twice.
       const guard_ms = Math.max(0, LIVE_GUARD_MS - (Date.now() - due.lastAt));
       deliver(topic, event, { tables: [...due.tables].sort(), spread_ms: spreadMs(listening), guard_ms });
     }, coalesceMs);
-    pending.set(key, { topic, event, tables: new Set(poke.tables), timer, lastAt: Date.now() });
+    pending.set(key, { topic, event, tables: new Set(poke.tables), timer, lastAt: startedAt });
   };
 
   const unlisten = await deps.db.listen(REALTIME_NOTIFY_CHANNEL, onNotify);
