@@ -23,6 +23,11 @@ function originOf(value: string | undefined): string | null {
   }
 }
 
+/** The websocket origin of an http(s) origin: where supabase-js opens its realtime socket (issue 18). */
+function socketOriginOf(origin: string | null): string | null {
+  return origin && origin.replace(/^http/, 'ws');
+}
+
 export interface ContentSecurityPolicy {
   /** For <meta http-equiv>: no frame-ancestors, which a meta element cannot carry. */
   meta: string;
@@ -47,7 +52,8 @@ export function contentSecurityPolicy(env: Record<string, string | undefined>): 
     ['style-src', "'self'"],
     ['img-src', list("'self'", 'data:', 'blob:', images, ...maps, ...(analytics ? ANALYTICS_IMG : []))],
     ['font-src', "'self'"],
-    ['connect-src', list("'self'", backend, ...maps, ...(analytics ? ANALYTICS_CONNECT : []))],
+    // 'self' covers a same-origin ws(s): socket; another backend's is named, as browsers differ on http → ws matching.
+    ['connect-src', list("'self'", backend, socketOriginOf(backend), ...maps, ...(analytics ? ANALYTICS_CONNECT : []))],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
     ['frame-src', "'none'"],

@@ -27,9 +27,9 @@ describe('contentSecurityPolicy', () => {
     expect(header).toBe(`${meta}; frame-ancestors 'none'`);
   });
 
-  it('adds hosted Supabase to connect-src and, as the default image root, to img-src', () => {
+  it('adds hosted Supabase (and its realtime socket) to connect-src and, as the default image root, to img-src', () => {
     const { header } = contentSecurityPolicy({ VITE_SUPABASE_URL: 'https://abcd.supabase.co/' });
-    expect(sources(header, 'connect-src')).toEqual(["'self'", 'https://abcd.supabase.co']);
+    expect(sources(header, 'connect-src')).toEqual(["'self'", 'https://abcd.supabase.co', 'wss://abcd.supabase.co']);
     expect(sources(header, 'img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://abcd.supabase.co']);
     expect(sources(header, 'script-src')).toEqual(["'self'"]);
   });
@@ -40,7 +40,7 @@ describe('contentSecurityPolicy', () => {
       VITE_IMAGE_ROOT_URL: 'https://cdn.show.example/show/images',
     });
     expect(sources(header, 'img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.show.example']);
-    expect(sources(header, 'connect-src')).toEqual(["'self'", 'https://abcd.supabase.co']);
+    expect(sources(header, 'connect-src')).toEqual(["'self'", 'https://abcd.supabase.co', 'wss://abcd.supabase.co']);
   });
 
   it('adds the tile and geocoder host the map really uses, only with a maps key', () => {
