@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { loadConfig } from '../server/config.ts';
 import { startVenueServer, type VenueServer } from '../server/start.ts';
+import { copyOfPgliteTemplate, onCopy } from '../tests/helpers/pglite-template.ts';
 
 export const CHROMIUM_FLAGS = [
   '--headless=new',
@@ -41,5 +42,11 @@ export function hallFlags(hall: string, trustedSpkiSha256: string): string[] {
 export async function startAppServer(distDir: string = DIST_DIR, env: Record<string, string> = {}): Promise<VenueServer> {
   const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: distDir, ...env });
   config.dataDir = null;
-  return startVenueServer(config);
+  // The demo show on a copy of the run's migrated, seeded PGlite (none outside vitest: a fresh one).
+  const copy = config.databaseUrl ? null : copyOfPgliteTemplate();
+  if (!copy) return startVenueServer(config);
+  return onCopy(copy, (dir) => {
+    config.dataDir = dir;
+    return startVenueServer(config);
+  });
 }

@@ -1,12 +1,15 @@
-// With TEST_DATABASE_URL, creates one fresh PostgreSQL database for this run and drops it afterwards.
+// The run's PGlite template (tests/helpers/pglite-template.ts); with TEST_DATABASE_URL, one fresh
+// PostgreSQL database for this run, dropped afterwards.
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { makePgliteTemplate } from './helpers/pglite-template.ts';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
+  const removeTemplate = await makePgliteTemplate();
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     project.provide('postgresUrl', undefined);
-    return;
+    return async () => removeTemplate();
   }
   const name = `purrfect_test_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: base });
@@ -17,6 +20,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   url.pathname = `/${name}`;
   project.provide('postgresUrl', url.toString());
   return async () => {
+    removeTemplate();
     const c = new pg.Client({ connectionString: base });
     await c.connect();
     await c.query(`drop database if exists ${name} with (force)`);

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
 import { testClient, type TestClientOptions } from './client.ts';
+import { copyOfPgliteTemplate, onCopy } from './pglite-template.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -59,7 +60,14 @@ export async function startTestServer(
   // In memory unless a test restarts on the same files.
   if (engine === 'pglite') config.dataDir = dataDir;
   config.staticDir = null;
-  const server = await startVenueServer(config, opts);
+  // The demo show on a throwaway PGlite: a copy of the run's migrated, seeded one.
+  const copy = engine === 'pglite' && dataDir === null && opts.seed !== false && opts.scale === undefined ? copyOfPgliteTemplate() : null;
+  const server = copy
+    ? await onCopy(copy, (dir) => {
+        config.dataDir = dir;
+        return startVenueServer(config, opts);
+      })
+    : await startVenueServer(config, opts);
   if (!own) return server;
   const close = server.close.bind(server);
   server.close = async () => {
