@@ -59,7 +59,7 @@ const statusText = (m: Map<number, number>, seconds: number) =>
 export async function benchAbuse(report: Report, options: BenchOptions): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'purrfect-bench-abuse-'));
   const server = await startServerProcess(undefined, { LOAD_SERVER_DATA_DIR: dir, LOAD_SERVER_STATIC_DIR: options.distDir });
-  const seconds = options.ci ? 10 : 20;
+  const seconds = options.ci ? 6 : 20;
   try {
     const { resync } = await appRequests(server.url);
     const honest = () => autocannon({ url: server.url, connections: HONEST_CONNECTIONS, duration: seconds, timeout: 30, requests: [resyncRequest(resync)] });

@@ -258,7 +258,7 @@ async function idleSockets(report: Report, server: Awaited<ReturnType<typeof sta
     }
     await Promise.all(joined);
     const held = await server.memory(true);
-    const idleSeconds = options.ci ? 10 : 30;
+    const idleSeconds = options.ci ? 5 : 30;
     await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
     const after = await server.memory(true);
     const rss = (after.rss - before.rss) / MiB;

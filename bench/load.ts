@@ -300,7 +300,7 @@ async function engineLoad(report: Report, { ci }: BenchOptions, label: 'PGlite' 
     report.exactly(`vote inserts on ${label}: rows stored − 2xx answers`, rows - votes['2xx'], '', 0, `${rows} rows for ${votes['2xx']} answers`);
 
     // (c) soak: both together for 60 s; memory after a forced GC, at the end of warm-up and at the end.
-    // Under --ci one 30 s soak (PGlite, the in-process engine) keeps the run well under CI's time limit.
+    // Under --ci one short soak (PGlite, the in-process engine) keeps the run well under CI's time limit.
     if (!ci || label === 'PGlite') {
       const soakSeconds = ci ? CI_SOAK_SECONDS : SOAK_SECONDS;
       await soak(report, label, server, soakSeconds, [resyncRequest(resync), voteRequest(voteCall, eventId, counter)], run);
@@ -312,7 +312,7 @@ async function engineLoad(report: Report, { ci }: BenchOptions, label: 'PGlite' 
 
 const SOAK_SECONDS = 60;
 /** Memory does not gate under --ci (it is a timing-kind figure there), so a shorter soak serves. */
-const CI_SOAK_SECONDS = 30;
+const CI_SOAK_SECONDS = 20;
 const WARM_UP_SECONDS = 10;
 const SAMPLE_EVERY_SECONDS = 5;
 /**

@@ -8,26 +8,33 @@ import { join } from 'node:path';
 import { loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
 
+/** The seeded template's directory; the migrated, empty one is its sibling `empty`. */
 export const PGLITE_TEMPLATE_ENV = 'PURRFECT_TEST_PGLITE_TEMPLATE';
 
-/** Migrates and seeds a PGlite data directory; returns its remover. Sets the environment for the workers. */
+/**
+ * Migrates a PGlite data directory and copies it (the empty show), then seeds it (the demo show); returns
+ * the remover. Sets the environment for the workers.
+ */
 export async function makePgliteTemplate(): Promise<() => void> {
-  const dir = mkdtempSync(join(tmpdir(), 'purrfect-template-'));
+  const root = mkdtempSync(join(tmpdir(), 'purrfect-template-'));
+  const [seeded, empty] = [join(root, 'seeded'), join(root, 'empty')];
   const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: '', DATABASE_URL: '' });
-  config.dataDir = dir;
-  const server = await startVenueServer(config);
-  await server.close();
-  process.env[PGLITE_TEMPLATE_ENV] = dir;
+  config.dataDir = seeded;
+  await (await startVenueServer(config, { seed: false })).close();
+  cpSync(seeded, empty, { recursive: true });
+  await (await startVenueServer(config)).close();
+  process.env[PGLITE_TEMPLATE_ENV] = seeded;
   return () => {
     delete process.env[PGLITE_TEMPLATE_ENV];
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   };
 }
 
-/** A copy of the run's template to start a server on, or null when there is none (outside vitest). */
-export function copyOfPgliteTemplate(): { dataDir: string; remove: () => void } | null {
-  const template = process.env[PGLITE_TEMPLATE_ENV];
-  if (!template) return null;
+/** A copy of the run's template (the demo show, or with `empty` none) to start a server on; null outside vitest. */
+export function copyOfPgliteTemplate({ empty = false } = {}): { dataDir: string; remove: () => void } | null {
+  const seeded = process.env[PGLITE_TEMPLATE_ENV];
+  if (!seeded) return null;
+  const template = empty ? join(seeded, '..', 'empty') : seeded;
   const dataDir = mkdtempSync(join(tmpdir(), 'purrfect-pglite-copy-'));
   cpSync(template, dataDir, { recursive: true });
   return { dataDir, remove: () => rmSync(dataDir, { recursive: true, force: true }) };

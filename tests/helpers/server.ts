@@ -60,8 +60,8 @@ export async function startTestServer(
   // In memory unless a test restarts on the same files.
   if (engine === 'pglite') config.dataDir = dataDir;
   config.staticDir = null;
-  // The demo show on a throwaway PGlite: a copy of the run's migrated, seeded one.
-  const copy = engine === 'pglite' && dataDir === null && opts.seed !== false && opts.scale === undefined ? copyOfPgliteTemplate() : null;
+  // A throwaway PGlite starts on a copy of the run's migrated one, with the demo show or (seed: false) empty.
+  const copy = engine === 'pglite' && dataDir === null && opts.scale === undefined ? copyOfPgliteTemplate({ empty: opts.seed === false }) : null;
   const server = copy
     ? await onCopy(copy, (dir) => {
         config.dataDir = dir;
