@@ -4,8 +4,9 @@ import { parseEnv } from 'node:util';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { APP_ORIGIN, parseConfig } from './src/config-schema.ts';
+import { APP_ORIGIN, INVALID_BUILD_CONFIG, parseConfig } from './src/config-schema.ts';
 import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './shared/csp.ts';
+import { staticHostHeaders, staticHostRedirects } from './shared/static-headers.ts';
 import { BUILD_INFO_FILE, buildInfoJson } from './server/build-info.ts';
 import { SYNC_CONTRACT_VERSION } from './src/data/sync/contract.ts';
 
@@ -18,23 +19,32 @@ function applyExampleDefaults(mode: string): void {
   // The venue server's own ANON_KEY (`npm run keys`, the environment, .env*) is the app's key unless
   // VITE_SUPABASE_ANON_KEY names another: `npm start` then builds an app its server accepts.
   const serverKey = loadEnv(mode, process.cwd(), 'ANON_KEY').ANON_KEY;
-  if (serverKey && defined.VITE_SUPABASE_ANON_KEY === undefined && process.env.VITE_SUPABASE_ANON_KEY === undefined) {
+  const appKeySet = ['VITE_SUPABASE_ANON_KEY', 'VITE_SUPABASE_PUBLISHABLE_KEY'].some((k) => defined[k] !== undefined || process.env[k] !== undefined);
+  if (serverKey && !appKeySet) {
     process.env.VITE_SUPABASE_ANON_KEY = serverKey;
   }
   const example = parseEnv(readFileSync(new URL('./.env.example', import.meta.url), 'utf8'));
+  // A publishable key set anywhere is the app's key: the example's anon key must not become a second one.
+  const publishable = defined.VITE_SUPABASE_PUBLISHABLE_KEY ?? process.env.VITE_SUPABASE_PUBLISHABLE_KEY;
   for (const [key, value] of Object.entries(example)) {
+    if (publishable && key === 'VITE_SUPABASE_ANON_KEY') continue;
     if (key.startsWith('VITE_') && defined[key] === undefined && process.env[key] === undefined) process.env[key] = value;
   }
 }
 
 /**
  * The app's settings parsed with zod here, at build time, and compiled in as __PURRFECT_CONFIG__ (see
- * src/config.ts): the visitor's phone never downloads the parser, and an invalid setting still reaches
- * the app's error screen, which names it. vitest.config.ts uses the same for unit tests.
+ * src/config.ts): the visitor's phone never downloads the parser. A build with an invalid setting fails
+ * with the problems (an error screen must not ship); the dev server still shows them in the app's error
+ * screen. vitest.config.ts uses the same for unit tests.
  */
-export function compiledConfig(mode: string): Record<string, string> {
+export function compiledConfig(mode: string, command: 'build' | 'serve' = 'serve'): Record<string, string> {
   applyExampleDefaults(mode);
-  return { __PURRFECT_CONFIG__: JSON.stringify(parseConfig(loadEnv(mode, process.cwd(), 'VITE_'), APP_ORIGIN)) };
+  const result = parseConfig(loadEnv(mode, process.cwd(), 'VITE_'), APP_ORIGIN);
+  if (command === 'build' && !result.ok) {
+    throw new Error(`${INVALID_BUILD_CONFIG}\n${result.problems.map((p) => `  ${p}`).join('\n')}\nSet them in .env or the environment (see .env.example) and build again.`);
+  }
+  return { __PURRFECT_CONFIG__: JSON.stringify(result) };
 }
 
 /**
@@ -44,11 +54,13 @@ export function compiledConfig(mode: string): Record<string, string> {
  */
 function contentSecurityPolicyPlugin(): Plugin {
   let policy: ContentSecurityPolicy;
+  let base = '/';
   return {
     name: 'purrfect-csp',
     apply: 'build',
     configResolved(config) {
       policy = contentSecurityPolicy(config.env);
+      base = config.base;
     },
     transformIndexHtml: {
       order: 'post',
@@ -62,6 +74,9 @@ function contentSecurityPolicyPlugin(): Plugin {
     },
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: CSP_FILE, source: `${policy.header}\n` });
+      // For a static host (README, "Deploy to hosted Supabase"): the venue server's headers and deep links.
+      this.emitFile({ type: 'asset', fileName: '_headers', source: staticHostHeaders(policy.header, base) });
+      this.emitFile({ type: 'asset', fileName: '_redirects', source: staticHostRedirects(base) });
     },
   };
 }
@@ -84,7 +99,7 @@ function buildInfoPlugin(): Plugin {
       const source = buildInfoJson({
         appVersion: pkg.version,
         syncContractVersion: SYNC_CONTRACT_VERSION,
-        anonKey: env.VITE_SUPABASE_ANON_KEY ?? '',
+        anonKey: env.VITE_SUPABASE_PUBLISHABLE_KEY ?? env.VITE_SUPABASE_ANON_KEY ?? '',
         supabaseUrl: env.VITE_SUPABASE_URL ?? '',
       });
       this.emitFile({ type: 'asset', fileName: BUILD_INFO_FILE, source });
@@ -107,7 +122,7 @@ export default defineConfig(({ command, mode }) => {
   const base = `${(process.env.VITE_BASE_PATH || '/').replace(/\/+$/, '')}/`;
   return {
     base,
-    define: compiledConfig(mode),
+    define: compiledConfig(mode, command),
     resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
     plugins: [
       react(),

@@ -70,7 +70,7 @@ async function openApp(ctx: BrowserContext, url: string): Promise<Page> {
   const page = await ctx.newPage();
   await page.goto(`${url}/visitors-choice`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
-  await page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, {
+  await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, {
     timeout: 60_000,
   });
   return page;

@@ -20,7 +20,7 @@ const CPU_SLOWDOWN = 4;
 const REPEAT_PAGES = ['/', '/breeds', '/breeds/ABY'] as const;
 
 const synced = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced'), undefined, { timeout: 60_000 });
+  page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 60_000 });
 
 export async function benchPwa(report: Report, { runs, distDir }: BenchOptions): Promise<void> {
   const server = await startAppServer(distDir);

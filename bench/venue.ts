@@ -81,7 +81,7 @@ function installProbe(): void {
       const tiles = document.querySelectorAll('ul.tiles a.tile[href]').length;
       if (heading && tiles === 6) probe.homeUsable = now;
     }
-    if (probe.synced === undefined && document.querySelector('.sync-indicator')?.textContent?.startsWith('Synced')) probe.synced = now;
+    if (probe.synced === undefined && /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? '')) probe.synced = now;
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
 }
@@ -238,7 +238,7 @@ async function noChangeResync(page: Page, worker: Worker, origin: string): Promi
     if (pullMs < VENUE_WIFI.latencyMs) throw new Error(`The resync's sync_pull took ${Math.round(pullMs)} ms: not throttled to ${VENUE_WIFI.latencyMs} ms RTT`);
     await page.waitForFunction(() => {
       const label = document.querySelector('.sync-indicator')?.textContent ?? '';
-      return label.startsWith('Synced');
+      return /^(Synced|Live)\b/.test(label);
     });
     // Give the engine time to write anything it would write after the response.
     await page.waitForTimeout(1_000);

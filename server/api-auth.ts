@@ -16,9 +16,27 @@ export function apiKeyOf(c: Context): string | undefined {
   return c.req.header('apikey') ?? c.req.query('apikey') ?? undefined;
 }
 
-/** A project key (anon or service_role, signed with JWT_SECRET): its claims; throws JwtError otherwise. */
+/** Far enough ahead that Realtime's token-expiry check never shuts a channel joined with an opaque key. */
+const OPAQUE_KEY_EXP = 4_102_444_800; // 2100-01-01
+
+/**
+ * The claims an opaque project key stands for (sb_publishable_… = anon, sb_secret_… = service_role), as
+ * hosted Supabase's gateway swaps them for a JWT of that role; null for any other token.
+ */
+export function opaqueKeyClaims(token: string, config: Pick<ServerConfig, 'publishableKey' | 'secretKey'>): Claims | null {
+  if (config.publishableKey && token === config.publishableKey) return { role: 'anon', exp: OPAQUE_KEY_EXP };
+  if (config.secretKey && token === config.secretKey) return { role: 'service_role', exp: OPAQUE_KEY_EXP };
+  return null;
+}
+
+/** A JWT signed with JWT_SECRET, or one of the opaque project keys: its claims; throws JwtError otherwise. */
+export async function verifyToken(token: string, config: ServerConfig): Promise<Claims> {
+  return opaqueKeyClaims(token, config) ?? verifyJwt(token, config.jwtSecret);
+}
+
+/** A project key (anon or service_role, signed with JWT_SECRET, or opaque): its claims; throws JwtError otherwise. */
 export async function verifyApiKey(key: string, config: ServerConfig): Promise<Claims> {
-  const claims = await verifyJwt(key, config.jwtSecret);
+  const claims = await verifyToken(key, config);
   const role = roleOf(claims);
   if (role !== 'anon' && role !== 'service_role') throw new JwtError('invalid', 'not an API key');
   return claims;
@@ -51,7 +69,7 @@ export function bearerOf(c: Context): string | undefined {
 export async function resolveCaller(c: Context, config: ServerConfig): Promise<Caller> {
   const token = bearerOf(c) ?? apiKeyOf(c);
   if (!token) throw new JwtError('invalid', 'no token');
-  const claims = await verifyJwt(token, config.jwtSecret);
+  const claims = await verifyToken(token, config);
   const role = roleOf(claims);
   if (!role) throw new JwtError('invalid', 'JWT has no valid role claim');
   return { role, claims, token };

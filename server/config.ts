@@ -26,6 +26,10 @@ const EnvSchema = z.object({
   JWT_EXPIRY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(30).default(3600)),
   ANON_KEY: z.preprocess(emptyToUndefined, z.string().default(DEMO_ANON_KEY)),
   SUPABASE_SERVICE_ROLE_KEY: z.preprocess(emptyToUndefined, z.string().default(DEMO_SERVICE_ROLE_KEY)),
+  // Hosted Supabase's newer opaque keys, accepted beside the JWTs above so the venue server can stand in
+  // for a project an app was built for with them (anon and service_role rights respectively).
+  PUBLISHABLE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^sb_publishable_[A-Za-z0-9_-]{16,}$/, 'expected sb_publishable_ and at least 16 letters, digits, _ or -').optional()),
+  SECRET_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^sb_secret_[A-Za-z0-9_-]{16,}$/, 'expected sb_secret_ and at least 16 letters, digits, _ or -').optional()),
   SMTP_HOST: optionalString,
   SMTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().default(587)),
   SMTP_SECURE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
@@ -80,6 +84,10 @@ export interface ServerConfig {
   jwtExpirySeconds: number;
   anonKey: string;
   serviceRoleKey: string;
+  /** An opaque key with the anon key's rights (PUBLISHABLE_KEY), or null. */
+  publishableKey: string | null;
+  /** An opaque key with the service_role key's rights (SECRET_KEY), or null. */
+  secretKey: string | null;
   smtp: SmtpConfig | null;
   mailFrom: string;
   authRateLimitPerMinute: number;
@@ -181,6 +189,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtExpirySeconds: e.JWT_EXPIRY,
     anonKey: e.ANON_KEY,
     serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
+    publishableKey: e.PUBLISHABLE_KEY ?? null,
+    secretKey: e.SECRET_KEY ?? null,
     smtp,
     mailFrom: e.SMTP_FROM,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

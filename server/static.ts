@@ -5,15 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CSP_FILE } from '../shared/csp.ts';
-
-/** Sent with every file of the app. */
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  // Cross-origin requests (map tiles, analytics) learn the origin only; MapTiler keys may be limited to it.
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-};
+import { FRAME_OPTIONS, IMMUTABLE_CACHE, REVALIDATE_CACHE, SECURITY_HEADERS } from '../shared/static-headers.ts';
 
 /** A source map, also behind a percent-encoded dot, other letter case or a trailing slash. */
 function isSourceMap(path: string): boolean {
@@ -43,15 +35,14 @@ export function staticRoutes(dir: string): Hono {
   app.use('*', async (c, next) => {
     await next();
     const path = c.req.path;
-    if (path.startsWith('/assets/')) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-    else if (c.res.status === 200) c.res.headers.set('Cache-Control', 'no-cache');
+    if (path.startsWith('/assets/')) c.res.headers.set('Cache-Control', IMMUTABLE_CACHE);
+    else if (c.res.status === 200) c.res.headers.set('Cache-Control', REVALIDATE_CACHE);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
       // Read per response like index.html itself, so a rebuild while the server runs takes effect.
       const policy = readPolicy(root);
       if (policy) c.res.headers.set('Content-Security-Policy', policy);
-      // frame-ancestors' forerunner, for browsers that predate it.
-      c.res.headers.set('X-Frame-Options', 'DENY');
+      c.res.headers.set('X-Frame-Options', FRAME_OPTIONS);
     }
   });
   // Source maps (the build writes them 'hidden') would hand out the app's whole source: 404, like any missing file.

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import bcrypt from 'bcryptjs';
 import type { AppDeps } from '../app.ts';
-import { bearerOf } from '../api-auth.ts';
+import { bearerOf, opaqueKeyClaims } from '../api-auth.ts';
 import { isPgError } from '../db/types.ts';
 import { userFromAccessToken } from './current-user.ts';
 import { authError } from './errors.ts';
@@ -58,7 +58,7 @@ function requireAdmin(deps: AppDeps): MiddlewareHandler {
     if (!token) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     let claims: Claims;
     try {
-      claims = await verifyJwt(token, deps.config.jwtSecret, nowOf(deps));
+      claims = opaqueKeyClaims(token, deps.config) ?? (await verifyJwt(token, deps.config.jwtSecret, nowOf(deps)));
     } catch (e) {
       throw authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${(e as Error).message}`);
     }

@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { LIVE_GUARD_MS, LIVE_MAX_SPREAD_MS, LIVE_MIN_SPREAD_MS, readLivePoke } from '../../shared/live.ts';
-import { verifyApiKey } from '../api-auth.ts';
+import { opaqueKeyClaims, verifyApiKey } from '../api-auth.ts';
 import { resolveClientAddress, trustedProxies } from '../auth/client-address.ts';
 import { JwtError, verifyJwt, type Claims } from '../auth/jwt.ts';
 import type { ServerConfig } from '../config.ts';
@@ -52,10 +52,12 @@ interface TokenRefusal {
 }
 
 /** Realtime's verdict on a channel token (confirm_token): its claims, or why it is refused. */
-async function checkToken(token: string, secret: string): Promise<{ claims: Claims } | TokenRefusal> {
+async function checkToken(token: string, config: ServerConfig): Promise<{ claims: Claims } | TokenRefusal> {
   const missingClaims = 'Fields `role` and `exp` are required in JWT';
+  const opaque = opaqueKeyClaims(token, config);
+  if (opaque) return { claims: opaque };
   try {
-    const claims = await verifyJwt(token, secret);
+    const claims = await verifyJwt(token, config.jwtSecret);
     if (typeof claims.role !== 'string' || typeof claims.exp !== 'number') {
       return { reason: `InvalidJWTToken: ${missingClaims}`, shutdown: missingClaims };
     }
@@ -172,7 +174,7 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
     const given = typeof payload.access_token === 'string' ? payload.access_token : typeof payload.user_token === 'string' ? payload.user_token : null;
     // As Realtime: no token, or a new-style `sb_` key, means the socket's apikey.
     const token = given && !given.startsWith('sb_') ? given : client.apikey;
-    const checked = await checkToken(token, config.jwtSecret);
+    const checked = await checkToken(token, config);
     if ('reason' in checked) return send(client, reply(m, 'error', { reason: checked.reason }));
     // Private channels need RLS on realtime.messages, which the venue server does not have: nobody may read.
     if (joinConfig.private === true) return send(client, reply(m, 'error', { reason: REALTIME_ERRORS.unauthorized(subTopic) }));
@@ -196,7 +198,7 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
     const token = (m.payload as Record<string, unknown>).access_token;
     // Realtime keeps the channel as it is for these, and answers nothing.
     if (typeof token !== 'string' || token.startsWith('sb_') || token === joined.token) return;
-    const checked = await checkToken(token, config.jwtSecret);
+    const checked = await checkToken(token, config);
     if (client.topics.get(m.topic) !== joined) return;
     if ('reason' in checked) return shutdown(client, m.topic, checked.shutdown);
     joined.token = token;
