@@ -212,12 +212,40 @@ async function venueRun(origin: string): Promise<VenueRun> {
   }
 }
 
+/** Resolves once no request to `origin` has started or ended for `ms`. */
+async function quiet(page: Page, origin: string, ms: number): Promise<void> {
+  let last = Date.now();
+  let open = 0;
+  const seen = (delta: number) => (r: Request) => {
+    if (!r.url().startsWith(origin)) return;
+    open += delta;
+    last = Date.now();
+  };
+  const started = seen(1);
+  const ended = seen(-1);
+  const ctx = page.context();
+  ctx.on('request', started);
+  ctx.on('requestfinished', ended);
+  ctx.on('requestfailed', ended);
+  try {
+    while (open > 0 || Date.now() - last < ms) await page.waitForTimeout(100);
+  } finally {
+    ctx.off('request', started);
+    ctx.off('requestfinished', ended);
+    ctx.off('requestfailed', ended);
+  }
+}
+
 /** A tap on the sync indicator with nothing new on the server: what crosses the wire and what is written. */
 async function noChangeResync(page: Page, worker: Worker, origin: string): Promise<VenueRun['resync']> {
   // Let the worker finish precaching the shell (~25 s on this profile) and the first sync's writes settle,
   // so only the resync's own traffic is counted.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.waitForLoadState('networkidle');
+  // Live: the socket subscribed, and the catch-up pull it starts is under way or done; wait until the
+  // origin has been quiet for a while, so that pull is not taken for the tap's.
+  await page.waitForFunction(() => /^Live\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 60_000 });
+  await quiet(page, origin, 1_500);
   const reset = () => {
     (globalThis as unknown as { __probe: Probe }).__probe.writes = {};
   };
