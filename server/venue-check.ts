@@ -391,7 +391,9 @@ export function checkBuild(config: ServerConfig, facts: BuildFacts): CheckResult
   if (info === null) return [{ ok: false, title: `The app in ${facts.dir} predates build-info.json, so it cannot be matched to the server`, fix: REBUILD_FIX }];
   if (info instanceof Error) return [{ ok: false, title: `The app build's info cannot be read: ${info.message}`, fix: REBUILD_FIX }];
   const results: CheckResult[] = [];
-  if (info.anon_key_sha256 !== anonKeySha256(config.anonKey)) {
+  // The app's key is the server's ANON_KEY or, when set, its PUBLISHABLE_KEY: either is accepted.
+  const serverKeys = [config.anonKey, config.publishableKey].flatMap((k) => (k ? [anonKeySha256(k)] : []));
+  if (!serverKeys.includes(info.anon_key_sha256)) {
     results.push({ ok: false, title: `The app in ${facts.dir} was built with another anon key than the server's ANON_KEY: every request would fail with 401`, detail: `The usual cause: \`${KEYS_COMMAND}\` without a rebuild.`, fix: REBUILD_FIX });
   } else {
     results.push({ ok: true, title: 'The app was built with the server\'s anon key' });
