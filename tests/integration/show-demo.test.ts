@@ -12,7 +12,7 @@ import { DEMO_SERVICE_ROLE_KEY } from '../../server/config.ts';
 import { seedIfEmpty } from '../../server/seed/index.ts';
 import type { VenueServer } from '../../server/start.ts';
 import { imagesOf } from '../../server/show-io/cells.ts';
-import { importShow, publicUrl } from '../../server/show-io/import.ts';
+import { formatPlan, importShow, publicUrl, type ImportResult } from '../../server/show-io/import.ts';
 import { SHOW_TABLES, dbColumnsOf } from '../../server/show-io/tables.ts';
 import { IMAGE_BUCKET } from '../../shared/photos.ts';
 import { client, engines, startTestServer, type Engine } from '../helpers/server.ts';
@@ -64,6 +64,7 @@ describe.each(engines())('npm run show -- demo, imported into an empty project (
   let empty: VenueServer;
   let seeded: VenueServer;
   let folder: string;
+  let dryRun: ImportResult;
   let imported: { status: number; stdout: string; stderr: string };
   let importMs = 0;
 
@@ -84,6 +85,7 @@ describe.each(engines())('npm run show -- demo, imported into an empty project (
     expect(demo.stderr).toBe('');
     expect(demo.status).toBe(0);
     expect(demo.stdout).toMatch(/^Wrote the demo show: \d+ rows to 11 CSV files and \d+ pictures to images\/ in /);
+    dryRun = await importShow({ folder, client: client(empty, 'service_role'), url: empty.url, dryRun: true });
     t = performance.now();
     imported = await runCli(['import', folder], { ...process.env, SUPABASE_URL: empty.url, SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY });
     importMs = performance.now() - t;
@@ -96,6 +98,10 @@ describe.each(engines())('npm run show -- demo, imported into an empty project (
 
   it('writes a folder the import reads as it is, and the command creates the public images bucket', () => {
     expect(readdirSync(folder).sort()).toEqual([...SHOW_TABLES.map((s) => `${s.table}.csv`), 'images'].sort());
+    // A dry run only says what the import will do, to the bucket too.
+    expect(dryRun.problems).toEqual([]);
+    expect(dryRun.bucket).toEqual({ before: 'missing', change: 'none' });
+    expect(formatPlan(dryRun, false)).toContain(`\n  ${IMAGE_BUCKET} bucket: missing: the import creates it (public)`);
     expect(imported.stderr).toBe('');
     expect(imported.status).toBe(0);
     expect(imported.stdout).toContain(`\n  ${IMAGE_BUCKET} bucket: created (public)\n`);
@@ -182,6 +188,7 @@ describe.each(engines())('npm run show -- demo, imported into an empty project (
     const made = await importShow({ folder, client: service, url: empty.url });
     expect(made.problems).toEqual([]);
     expect(made.bucket).toEqual({ before: 'private', change: 'made public' });
+    expect(formatPlan(made, false)).toContain(`\n  ${IMAGE_BUCKET} bucket: was private: made public, so the pictures answer anyone`);
     expect(made.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
     expect((await service.storage.getBucket(IMAGE_BUCKET)).data?.public).toBe(true);
   }, SLOW);
