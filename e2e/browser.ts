@@ -38,15 +38,18 @@ export function hallFlags(hall: string, trustedSpkiSha256: string): string[] {
   return [`--host-resolver-rules=MAP ${hall} 127.0.0.1`, `--ignore-certificate-errors-spki-list=${trustedSpkiSha256}`];
 }
 
-/** A venue server on in-memory PGlite serving a build (DIST_DIR unless told); `env` adds settings (TLS, SITE_URL). */
-export async function startAppServer(distDir: string = DIST_DIR, env: Record<string, string> = {}): Promise<VenueServer> {
+/**
+ * A venue server on in-memory PGlite serving a build (DIST_DIR unless told); `env` adds settings (TLS, SITE_URL);
+ * `seed: false` starts it without the demo show.
+ */
+export async function startAppServer(distDir: string = DIST_DIR, env: Record<string, string> = {}, { seed = true } = {}): Promise<VenueServer> {
   const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: distDir, ...env });
   config.dataDir = null;
-  // The demo show on a copy of the run's migrated, seeded PGlite (none outside vitest: a fresh one).
-  const copy = config.databaseUrl ? null : copyOfPgliteTemplate();
-  if (!copy) return startVenueServer(config);
+  // The demo show (or none) on a copy of the run's migrated PGlite (none outside vitest: a fresh one).
+  const copy = config.databaseUrl ? null : copyOfPgliteTemplate({ empty: !seed });
+  if (!copy) return startVenueServer(config, { seed });
   return onCopy(copy, (dir) => {
     config.dataDir = dir;
-    return startVenueServer(config);
+    return startVenueServer(config, { seed });
   });
 }

@@ -1,6 +1,7 @@
 // Storage objects kept in the database: public reads (/storage/v1/object/public/<bucket>/<path>) for everyone,
 // and, for the service role only (the show importer), what storage-js sends to upload (POST/PUT
-// /object/<bucket>/<path>), check (HEAD /object/<bucket>/<path>) and list (POST /object/list/<bucket>).
+// /object/<bucket>/<path>), check (HEAD /object/<bucket>/<path>) and list (POST /object/list/<bucket>), and
+// its bucket calls: list (GET /bucket), get (GET /bucket/<id>), create (POST /bucket), update (PUT /bucket/<id>).
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -17,6 +18,8 @@ const notFound = () => storageError(404, 'not_found', 'Object not found');
 /** Largest object an upload may carry: a processed photo variant is well under 1 MB; an original is not stored. */
 export const MAX_OBJECT_BYTES = 10 * 1024 * 1024;
 const MAX_NAME_LENGTH = 1024;
+/** A bucket call's JSON body: a name, a flag and a short list. */
+const MAX_BUCKET_BODY_BYTES = 16 * 1024;
 
 interface ObjectRow {
   data: Uint8Array;
@@ -69,7 +72,7 @@ export function storageRoutes(deps: AppDeps): Hono {
   });
 
   // Everything below is the authenticated API: a project key, then the service role's bearer token.
-  app.use('/object/*', async (c, next) => {
+  const serviceRoleOnly = async (c: Context, next: () => Promise<void>) => {
     await checkApiKey(c, deps.config);
     let role: string;
     try {
@@ -79,7 +82,17 @@ export function storageRoutes(deps: AppDeps): Hono {
     }
     if (role !== 'service_role') throw storageError(403, 'Unauthorized', 'new row violates row-level security policy');
     await next();
+  };
+  app.use('/object/*', serviceRoleOnly);
+  const smallBody = bodyLimit({
+    maxSize: MAX_BUCKET_BODY_BYTES,
+    onError: () => {
+      throw storageError(413, 'Payload too large', 'The request body exceeded the maximum allowed size');
+    },
   });
+  // '/bucket/*' covers /bucket itself too.
+  app.use('/bucket/*', serviceRoleOnly, smallBody);
+  app.route('/bucket', bucketRoutes(deps.db));
   app.use(
     '/object/*',
     bodyLimit({
@@ -134,6 +147,87 @@ export function storageRoutes(deps: AppDeps): Hono {
   });
   return app;
 }
+
+/**
+ * The bucket calls of storage-js, answered as hosted Storage answers them (supabase/storage
+ * src/http/routes/bucket). storage.buckets here has no file_size_limit or allowed_mime_types columns
+ * (server/sql/bootstrap.sql): both are accepted and checked but not kept, and read back as null.
+ */
+function bucketRoutes(db: Queryable): Hono {
+  const app = new Hono();
+  const columns = `id, name, '' as owner, public, null::bigint as file_size_limit, null::text[] as allowed_mime_types, created_at, updated_at`;
+  const bucketOf = (r: BucketRow) => ({ ...r, created_at: new Date(r.created_at).toISOString(), updated_at: new Date(r.updated_at).toISOString() });
+  const bucketBody = async <T extends z.ZodTypeAny>(c: Context, schema: T): Promise<z.infer<T>> => {
+    const body = schema.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) throw storageError(400, 'InvalidRequest', `Invalid bucket request: ${body.error.issues.map((i) => `${i.path.join('.') || 'body'} ${i.message}`).join('; ')}`);
+    return body.data;
+  };
+
+  app.get('/', async (c) => {
+    const { rows } = await db.query<BucketRow>(`select ${columns}, 'STANDARD' as type from storage.buckets order by name`);
+    return c.json(rows.map(bucketOf));
+  });
+  app.get('/:id', async (c) => {
+    const { rows } = await db.query<BucketRow>(`select ${columns} from storage.buckets where id = $1`, [bucketId(c.req.param('id'))]);
+    if (!rows[0]) throw storageError(404, 'Bucket not found', 'Bucket not found');
+    return c.json(bucketOf(rows[0]));
+  });
+  app.post('/', async (c) => {
+    const body = await bucketBody(c, createBucketBody);
+    const id = bucketId(body.id || body.name);
+    const { rows } = await db.query(
+      `insert into storage.buckets (id, name, public) values ($1, $2, $3) on conflict do nothing returning id`,
+      [id, bucketId(body.name), body.public ?? false],
+    );
+    if (!rows.length) throw storageError(409, 'Duplicate', 'The resource already exists', '409');
+    return c.json({ name: body.name });
+  });
+  app.put('/:id', async (c) => {
+    const body = await bucketBody(c, updateBucketBody);
+    const { rows } = await db.query(
+      `update storage.buckets set public = coalesce($2, public), updated_at = now() where id = $1 returning id`,
+      [bucketId(c.req.param('id')), body.public ?? null],
+    );
+    if (!rows.length) throw storageError(404, 'Bucket not found', 'Bucket not found');
+    return c.json({ message: 'Successfully updated' });
+  });
+  return app;
+}
+
+interface BucketRow {
+  id: string;
+  name: string;
+  owner: string;
+  public: boolean;
+  file_size_limit: number | null;
+  allowed_mime_types: string[] | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** Hosted Storage's bucket name rule: up to 100 of letters, digits and a few punctuation marks. */
+function bucketId(name: string): string {
+  if (!/^[\w!\-.*'() &$@=;:+,?]{1,100}$/.test(name)) throw storageError(400, 'InvalidBucketName', 'Bucket name invalid');
+  return name;
+}
+
+const fileSizeLimit = z.union([z.number().int().min(0), z.string().regex(/^\d+(\.\d+)?\s*(B|KB|MB|GB)?$/i)]).nullable().optional();
+const mimeTypes = z.array(z.string().max(255)).max(100).nullable().optional();
+const createBucketBody = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  public: z.boolean().optional(),
+  type: z.enum(['STANDARD']).optional(),
+  file_size_limit: fileSizeLimit,
+  allowed_mime_types: mimeTypes,
+});
+const updateBucketBody = z.object({
+  id: z.string().optional(),
+  name: z.string().optional(),
+  public: z.boolean().optional(),
+  file_size_limit: fileSizeLimit,
+  allowed_mime_types: mimeTypes,
+});
 
 /** Bucket and object name from /object/<bucket>/<name>, refused when the name is not a plain key. */
 function objectKey(c: Context, base: string): { bucket: string; name: string } {

@@ -7,6 +7,9 @@ import type { MirrorTable } from '../../src/data/db.ts';
 import { formatCell, imagesOf } from './cells.ts';
 import { writeFolder, type OutSheet } from './folder.ts';
 import { publicUrl } from './import.ts';
+import { fetchWithDeadline } from './deadline.ts';
+
+const timedFetch = fetchWithDeadline();
 import { SHOW_TABLES, dbColumnsOf, headersOf, type TableSpec } from './tables.ts';
 
 export interface ExportOptions {
@@ -23,7 +26,7 @@ export interface ExportResult {
   missingImages: string[];
 }
 
-type Row = Record<string, unknown> & { id: number };
+export type Row = Record<string, unknown> & { id: number };
 
 async function allRows(client: SupabaseClient, spec: TableSpec): Promise<Row[]> {
   const rows: Row[] = [];
@@ -55,24 +58,30 @@ function refNames(table: MirrorTable, rows: Row[]): Map<number, string> {
   );
 }
 
-export async function exportShow(opts: ExportOptions): Promise<ExportResult> {
-  const data = new Map<MirrorTable, Row[]>();
-  for (const spec of SHOW_TABLES) data.set(spec.table, await allRows(opts.client, spec));
+/** The show's rows as the import reads them, and every stored image path they name (URLs left out). */
+export function showSheets(data: ReadonlyMap<MirrorTable, Row[]>): { sheets: OutSheet[]; images: Set<string> } {
   const names = new Map([...data].map(([t, rows]) => [t, refNames(t, rows)]));
   const images = new Set<string>();
   const sheets: OutSheet[] = SHOW_TABLES.map((spec) => ({
     table: spec.table,
     headers: headersOf(spec),
-    rows: data.get(spec.table)!.map((r) => [
+    rows: (data.get(spec.table) ?? []).map((r) => [
       String(r.id),
       ...spec.columns.map((c) => {
         const v = r[c.column];
         for (const i of imagesOf(c, v)) if (!/^https?:\/\//i.test(i)) images.add(i);
-        if (c.kind === 'ref') return v == null ? '' : names.get(c.ref!)!.get(Number(v)) ?? String(v);
+        if (c.kind === 'ref') return v == null ? '' : names.get(c.ref!)?.get(Number(v)) ?? String(v);
         return formatCell(c, v);
       }),
     ]),
   }));
+  return { sheets, images };
+}
+
+export async function exportShow(opts: ExportOptions): Promise<ExportResult> {
+  const data = new Map<MirrorTable, Row[]>();
+  for (const spec of SHOW_TABLES) data.set(spec.table, await allRows(opts.client, spec));
+  const { sheets, images } = showSheets(data);
   const files = await writeFolder(opts.folder, sheets, opts.form ?? 'csv');
 
   const missingImages: string[] = [];
@@ -83,7 +92,7 @@ export async function exportShow(opts: ExportOptions): Promise<ExportResult> {
       while (next < list.length) {
         const path = list[next++]!;
         // A stored name never leaves the folder's images/.
-        const res = path.split('/').includes('..') ? null : await fetch(publicUrl(opts.url, path));
+        const res = path.split('/').includes('..') ? null : await timedFetch(publicUrl(opts.url, path));
         if (!res?.ok) {
           missingImages.push(path);
           continue;

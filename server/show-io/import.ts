@@ -11,6 +11,10 @@ import { readFolder, type Sheet, type SheetRow } from './folder.ts';
 import { SHOW_TABLES, TABLE_SPECS, headersOf, dbColumnsOf, type ColumnSpec, type TableSpec } from './tables.ts';
 import { IMAGE_BUCKET, storeOriginal, type StorePhoto } from './store-photo.ts';
 import { createPhotoStore } from './photos.ts';
+import { ensureImageBucket, imageBucketState, type BucketChange, type BucketState } from './bucket.ts';
+import { fetchWithDeadline } from './deadline.ts';
+
+const timedFetch = fetchWithDeadline();
 
 export interface ImportOptions {
   folder: string;
@@ -37,6 +41,8 @@ export interface ImportResult {
   /** Rows inserted, updated and deleted (0 on a dry run or with problems). */
   written: { inserted: number; updated: number; deleted: number };
   photos: { stored: number; uploaded: number; bytesBefore: number; bytesAfter: number; pending: number };
+  /** The images bucket before the import, and what the import did to it (nothing on a dry run or with problems). */
+  bucket: { before: BucketState; change: BucketChange };
 }
 
 type DbRow = Record<string, unknown> & { id: number };
@@ -133,6 +139,7 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
     plan: [],
     written: { inserted: 0, updated: 0, deleted: 0 },
     photos: { stored: 0, uploaded: 0, bytesBefore: 0, bytesAfter: 0, pending: 0 },
+    bucket: { before: 'public', change: 'none' },
   };
   const read = await readFolder(folder);
   const problems: Problem[] = read.problems.map((line, i) => ({ sheetIndex: -1, row: 0, column: i, line }));
@@ -410,13 +417,17 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
   }
   const inBucket = new Map<string, boolean>();
   await parallel([...new Set(bucketChecks.map((b) => b.image))], async (image) => {
-    const res = await fetch(publicUrl(opts.url, image), { method: 'HEAD' });
+    const res = await timedFetch(publicUrl(opts.url, image), { method: 'HEAD' });
     inBucket.set(image, res.ok);
   });
   for (const b of bucketChecks) if (!inBucket.get(b.image)) b.report();
 
   problems.sort((a, b) => a.sheetIndex - b.sheetIndex || a.row - b.row || a.column - b.column);
   result.problems = [...new Set(problems.map((p) => p.line))];
+
+  // The bucket the pictures go to: public, so the app's URLs (<root>/<row's path>) answer anyone.
+  result.bucket.before = await imageBucketState(client);
+  if (!result.problems.length && !opts.dryRun) result.bucket.change = await ensureImageBucket(client);
 
   // Store the photos (not on a dry run), then compare.
   const stored = new Map<string, string>();
@@ -614,5 +625,11 @@ export function formatPlan(r: ImportResult, prune: boolean): string {
       (prune ? `${p.absent} to delete` : `${p.absent} not in the folder (kept; --prune deletes them)`),
   );
   if (r.photos.pending) lines.push(`  photos: ${r.photos.pending} files to store`);
+  const bucket = {
+    created: 'created (public)',
+    'made public': 'was private: made public, so the pictures answer anyone',
+    none: r.bucket.before === 'missing' ? 'missing: the import creates it (public)' : r.bucket.before === 'private' ? 'private: the import makes it public' : '',
+  }[r.bucket.change];
+  if (bucket) lines.push(`  ${IMAGE_BUCKET} bucket: ${bucket}`);
   return lines.join('\n');
 }

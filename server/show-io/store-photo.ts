@@ -4,6 +4,9 @@ import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 import { IMAGE_BUCKET } from '../../shared/photos.ts';
+import { fetchWithDeadline } from './deadline.ts';
+
+const timedFetch = fetchWithDeadline();
 
 export { IMAGE_BUCKET };
 
@@ -27,7 +30,7 @@ export function storeOriginal(client: SupabaseClient, url: string): StorePhoto {
   return async ({ name, bytes }) => {
     const ext = (name.split('.').pop() ?? 'bin').toLowerCase();
     const path = `photos/${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${ext}`;
-    const head = await fetch(`${url.replace(/\/$/, '')}/storage/v1/object/public/${IMAGE_BUCKET}/${path}`, { method: 'HEAD' });
+    const head = await timedFetch(`${url.replace(/\/$/, '')}/storage/v1/object/public/${IMAGE_BUCKET}/${path}`, { method: 'HEAD' });
     const uploaded = !head.ok;
     if (uploaded) {
       const { error } = await client.storage
