@@ -47,7 +47,13 @@ export async function startVenueServer(
     );
   }
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(db);
+  try {
+    await migrate(db);
+  } catch (e) {
+    // A refused or failed migration leaves no pool or PGlite worker behind.
+    await db.close();
+    throw e;
+  }
   if (opts.seed !== false) await seedIfEmpty(db, { scale: opts.scale });
   const mailer = mailQueue(db, config, opts.mail);
   // Vote contacts past their retention go on start and every hour after (SPEC-free: issue 17, /privacy).

@@ -1,5 +1,6 @@
 -- What hosted Supabase provides before any migration runs, reproduced for PGlite and plain PostgreSQL.
--- Idempotent: it runs on every start, before supabase/migrations/*.sql.
+-- Idempotent: it runs on every start, before supabase/migrations/*.sql. Never on a database Supabase
+-- manages: server/migrate.ts refuses one before this file runs (docs/SUPABASE-SHAPE.md).
 
 do $$
 begin
