@@ -311,7 +311,7 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
   const pending = new Map<string, { topic: string; event: string; tables: Set<string>; timer: NodeJS.Timeout; lastAt: number }>();
 
   const onNotify = (text: string) => {
-    let message: { topic?: unknown; event?: unknown; payload?: unknown; private?: unknown; tx_age_ms?: unknown };
+    let message: { topic?: unknown; event?: unknown; payload?: unknown; private?: unknown };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
@@ -323,9 +323,10 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
     const topic = TOPIC_PREFIX + message.topic;
     const poke = readLivePoke(payload);
     if (!poke) return deliver(topic, event, payload ?? {});
-    // When the sending transaction began, on this clock: its rows' updated_at, where the guard starts.
-    const txAge = typeof message.tx_age_ms === 'number' && message.tx_age_ms > 0 ? message.tx_age_ms : 0;
-    const startedAt = Date.now() - txAge;
+    // The guard starts here: the NOTIFY arrives after the commit, and every row of the transaction was
+    // stamped (clock_timestamp() as it was written, 20261129000100) before it. An age counted from the
+    // transaction's start would start the guard too early for one that sat open before writing.
+    const startedAt = Date.now();
     const key = `${topic}\n${event}`;
     const waiting = pending.get(key);
     if (waiting) {
@@ -338,8 +339,8 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
       pending.delete(key);
       if (!due) return;
       const listening = subscribers.get(topic)?.size ?? 0;
-      // The guard runs from the latest merged transaction's start, so the time spent committing, in the
-      // merge window and here is not waited twice.
+      // The guard runs from the latest merged NOTIFY's arrival, so the time spent in the merge window is
+      // not waited twice.
       const guard_ms = Math.max(0, LIVE_GUARD_MS - (Date.now() - due.lastAt));
       deliver(topic, event, { tables: [...due.tables].sort(), spread_ms: spreadMs(listening), guard_ms });
     }, coalesceMs);
