@@ -308,7 +308,10 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
   };
 
   /** Pokes waiting for their window to end, by topic and event: the union of their tables. */
-  const pending = new Map<string, { topic: string; event: string; tables: Set<string>; timer: NodeJS.Timeout; lastAt: number }>();
+  const pending = new Map<
+    string,
+    { topic: string; event: string; tables: Set<string>; timer: NodeJS.Timeout; firstAt: number; lastAt: number }
+  >();
 
   const onNotify = (text: string) => {
     let message: { topic?: unknown; event?: unknown; payload?: unknown; private?: unknown };
@@ -340,11 +343,12 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
       if (!due) return;
       const listening = subscribers.get(topic)?.size ?? 0;
       // The guard runs from the latest merged NOTIFY's arrival, so the time spent in the merge window is
-      // not waited twice.
-      const guard_ms = Math.max(0, LIVE_GUARD_MS - (Date.now() - due.lastAt));
+      // not waited twice. The timer may fire a millisecond early by Date.now(): the window has passed all the same.
+      const firedAt = Math.max(Date.now(), due.firstAt + coalesceMs);
+      const guard_ms = Math.max(0, LIVE_GUARD_MS - (firedAt - due.lastAt));
       deliver(topic, event, { tables: [...due.tables].sort(), spread_ms: spreadMs(listening), guard_ms });
     }, coalesceMs);
-    pending.set(key, { topic, event, tables: new Set(poke.tables), timer, lastAt: startedAt });
+    pending.set(key, { topic, event, tables: new Set(poke.tables), timer, firstAt: startedAt, lastAt: startedAt });
   };
 
   const unlisten = await deps.db.listen(REALTIME_NOTIFY_CHANNEL, onNotify);
