@@ -11,9 +11,9 @@ export const LIVE_EVENT = 'changed';
  * The poke's payload. `tables`: the mirrored tables that changed (from realtime.send in the trigger).
  * `spread_ms`: added by the venue server, which knows how many phones listen: the window over which
  * they spread their pulls. Hosted Supabase does not add it; the app then uses LIVE_DEFAULT_SPREAD_MS.
- * `guard_ms`: added by the venue server: how much of LIVE_GUARD_MS is still to run, counted from the start of
- * the (latest) transaction that changed the rows rather than from the poke's arrival: the commit, the server's
- * merge window and the hop are already past.
+ * `guard_ms`: added by the venue server: how much of LIVE_GUARD_MS is still to run, counted from the (latest)
+ * change's arrival at the server, after its commit, rather than from the poke's arrival at the phone: the
+ * server's merge window and the hop are already past.
  * Unknown fields are ignored, so a later server may add more.
  */
 export interface LivePoke {
@@ -30,8 +30,8 @@ export const LIVE_DEFAULT_SPREAD_MS = 1_000;
 export const LIVE_MIN_SPREAD_MS = 250;
 export const LIVE_MAX_SPREAD_MS = 20_000;
 /**
- * sync_pull holds back rows younger than its watermark (now() − 1 s, or older while a transaction is in
- * flight): a pull answering a poke waits this long after the poke so the change is past the guard.
+ * sync_pull holds back rows younger than its watermark (now() − 1 s, or older while a transaction that
+ * wrote the catalogue is in flight): a pull answering a poke waits this long so the change is past the guard.
  */
 export const LIVE_GUARD_MS = 1_100;
 /** While the socket is up the periodic pull relaxes to this; when it is down, SYNC_INTERVAL_MS as before. */

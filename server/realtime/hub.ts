@@ -310,10 +310,13 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
   };
 
   /** Pokes waiting for their window to end, by topic and event: the union of their tables. */
-  const pending = new Map<string, { topic: string; event: string; tables: Set<string>; timer: NodeJS.Timeout; lastAt: number }>();
+  const pending = new Map<
+    string,
+    { topic: string; event: string; tables: Set<string>; timer: NodeJS.Timeout; firstAt: number; lastAt: number }
+  >();
 
   const onNotify = (text: string) => {
-    let message: { topic?: unknown; event?: unknown; payload?: unknown; private?: unknown; tx_age_ms?: unknown };
+    let message: { topic?: unknown; event?: unknown; payload?: unknown; private?: unknown };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
@@ -325,9 +328,10 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
     const topic = TOPIC_PREFIX + message.topic;
     const poke = readLivePoke(payload);
     if (!poke) return deliver(topic, event, payload ?? {});
-    // When the sending transaction began, on this clock: its rows' updated_at, where the guard starts.
-    const txAge = typeof message.tx_age_ms === 'number' && message.tx_age_ms > 0 ? message.tx_age_ms : 0;
-    const startedAt = Date.now() - txAge;
+    // The guard starts here: the NOTIFY arrives after the commit, and every row of the transaction was
+    // stamped (clock_timestamp() as it was written, 20261129000100) before it. An age counted from the
+    // transaction's start would start the guard too early for one that sat open before writing.
+    const startedAt = Date.now();
     const key = `${topic}\n${event}`;
     const waiting = pending.get(key);
     if (waiting) {
@@ -340,12 +344,13 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
       pending.delete(key);
       if (!due) return;
       const listening = subscribers.get(topic)?.size ?? 0;
-      // The guard runs from the latest merged transaction's start, so the time spent committing, in the
-      // merge window and here is not waited twice.
-      const guard_ms = Math.max(0, LIVE_GUARD_MS - (Date.now() - due.lastAt));
+      // The guard runs from the latest merged NOTIFY's arrival, so the time spent in the merge window is
+      // not waited twice. The timer may fire a millisecond early by Date.now(): the window has passed all the same.
+      const firedAt = Math.max(Date.now(), due.firstAt + coalesceMs);
+      const guard_ms = Math.max(0, LIVE_GUARD_MS - (firedAt - due.lastAt));
       deliver(topic, event, { tables: [...due.tables].sort(), spread_ms: spreadMs(listening), guard_ms });
     }, coalesceMs);
-    pending.set(key, { topic, event, tables: new Set(poke.tables), timer, lastAt: startedAt });
+    pending.set(key, { topic, event, tables: new Set(poke.tables), timer, firstAt: startedAt, lastAt: startedAt });
   };
 
   const unlisten = await deps.db.listen(REALTIME_NOTIFY_CHANNEL, onNotify);

@@ -224,10 +224,9 @@ create schema if not exists realtime;
 create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
 returns void language plpgsql set search_path = '' as $$
 declare
-  -- How long the sending transaction has run: its rows carry its start time (now()), which is what
-  -- sync_pull's late-commit guard counts from, so the hub counts the guard from there too.
-  v_message text := jsonb_build_object('topic', topic, 'event', event, 'payload', payload, 'private', private,
-                                       'tx_age_ms', round(extract(epoch from clock_timestamp() - now()) * 1000))::text;
+  -- No transaction age (20261129000100): rows carry the time they were written, up to this statement's
+  -- end, so the hub counts sync_pull's late-commit guard from the NOTIFY's arrival, after the commit.
+  v_message text := jsonb_build_object('topic', topic, 'event', event, 'payload', payload, 'private', private)::text;
 begin
   -- A NOTIFY payload must stay under 8000 bytes: a larger message goes out without its payload.
   if octet_length(v_message) > 7900 then
