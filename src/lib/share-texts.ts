@@ -28,6 +28,4 @@ export const SHARE_TEXTS = {
   hideQr: 'Hide QR code',
   qrLabel: (url: string) => `QR code of the link ${url}`,
   qrHint: 'Let another visitor scan this code with their phone camera to open this page.',
-  /** The accessible name of a session's share button (its visible text stays "Share"). */
-  shareSession: (title: string) => `Share ${title}`,
 } as const;
