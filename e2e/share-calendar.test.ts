@@ -89,6 +89,8 @@ describe('add to calendar and share, at phone size', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: CALENDAR_TEXTS.saved }).count()).toBe(1);
     expect(await noSidewaysScroll()).toBe(true);
     await screenshot(page, 'event-calendar-share', 'phone');
+    const violations = await runAxe(page);
+    expect(violations, formatViolations('event page with its calendar and share buttons', violations)).toEqual([]);
   });
 
   it('/schedule rows have their own "Add to calendar" button', async () => {
