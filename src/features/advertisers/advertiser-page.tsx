@@ -5,6 +5,8 @@ import { pairProducts } from '../../lib/products.ts';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { ShareButton } from '../../ui/share-button.tsx';
+import { paths } from '../../../shared/paths.ts';
 import { AdvertiserLogo, websiteHref, websiteLabel } from './advertiser-logo.tsx';
 import { ProductCarousel } from './product-carousel.tsx';
 import { VoucherAction } from './voucher-action.tsx';
@@ -132,6 +134,7 @@ export function AdvertiserPage() {
           )}
         </div>
       </header>
+      <ShareButton title={a.company_name} path={paths.advertiser(a.id)} />
 
       {addressLines.length > 0 && (
         <section className="advertiser-section advertiser-location" aria-labelledby="address-heading">

@@ -1,6 +1,6 @@
 // A coupon the visitor can redeem at the stand without the e-mail: company, value, code and its QR code.
 import { useState } from 'react';
-import { QrCode } from './qr-code.tsx';
+import { QrCode } from '../../ui/qr-code.tsx';
 import type { CouponKind } from './coupon-value.ts';
 
 interface CouponCardProps {

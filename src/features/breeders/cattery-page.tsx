@@ -8,6 +8,7 @@ import { joinAddress } from '../../ui/map/geo.ts';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { ShareButton } from '../../ui/share-button.tsx';
 import { VerifiedBadge, WebsiteLink } from './cattery-card.tsx';
 import { isLabelExpired, kittenCount, safeReturnUrl, telHref } from './cattery-view.ts';
 import './breeders.css';
@@ -181,6 +182,7 @@ export function CatteryPage() {
           {(cattery.city || cattery.country) && <p className="muted">{[cattery.city, cattery.country].filter(Boolean).join(', ')}</p>}
         </div>
       </header>
+      <ShareButton title={cattery.name} path={paths.cattery(cattery.name)} />
 
       <div className="cattery-columns">
         <section className="cattery-section cattery-contact" aria-labelledby="cattery-contact">

@@ -8,6 +8,7 @@ import { compareText } from '../../../shared/compare.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useBack } from '../../ui/use-back.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { ShareButton } from '../../ui/share-button.tsx';
 
 const TILES: [keyof Breed, string][] = [
   ['activity_level', 'Activity Level'],
@@ -74,6 +75,7 @@ export function BreedPage() {
         <HeroImage path={breed.overview_image} alt={breed.breed_name} loading="eager" fetchPriority="high" />
         <h1>{breed.breed_name}</h1>
       </div>
+      <ShareButton title={breed.breed_name} path={paths.breed(breed.universal_breed_abbreviation)} />
       <ul className="attribute-tiles">
         {TILES.map(([key, label]) => (
           <li key={key} className="attribute-tile">

@@ -10,7 +10,11 @@ import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import './events.css';
 import { compareText } from '../../../shared/compare.ts';
-import { sessionAnchor } from '../../../shared/paths.ts';
+import { paths, sessionAnchor } from '../../../shared/paths.ts';
+import { calendarSessionOf } from '../../lib/ics.ts';
+import { CALENDAR_TEXTS } from '../../lib/share-texts.ts';
+import { CalendarButton } from '../../ui/calendar-button.tsx';
+import { ShareButton } from '../../ui/share-button.tsx';
 import { ShowNotices } from '../../ui/show-notices.tsx';
 import { JustChangedAnnouncer, SessionChangeMarks, sessionChangeClass, useJustChangedSessions } from '../../ui/session-change.tsx';
 
@@ -89,6 +93,15 @@ function Programme({ event, sessions, linked, just }: { event: ShowEvent; sessio
                 <span className="event-session-title">{s.title}</span>
                 {s.description && <span className="event-session-description">{s.description}</span>}
                 {s.location && <span className="event-session-location">{s.location}</span>}
+                <div className="event-session-actions">
+                  <CalendarButton
+                    sessions={() => [calendarSessionOf(s, event)]}
+                    name={s.title}
+                    text={CALENDAR_TEXTS.addSession}
+                    label={CALENDAR_TEXTS.addSessionLabel(s.title)}
+                  />
+                  <ShareButton title={s.title} path={paths.eventSession(event.id, s.id)} qr={false} about={s.title} />
+                </div>
               </li>
             ))}
           </ol>
@@ -132,6 +145,7 @@ export function EventPage() {
       {back}
       <HeroImage path={event.event_picture_url} alt={event.name} width={1280} height={384} />
       <h1>{event.name}</h1>
+      <ShareButton title={event.name} path={paths.event(event.id)} />
       <dl className="event-facts">
         <div>
           <dt>Dates</dt>
@@ -165,6 +179,11 @@ export function EventPage() {
         <h2 id="schedule-heading">Schedule</h2>
         <ShowNotices notices={notices} />
         <JustChangedAnnouncer sessions={sessionsShown} just={just} />
+        {sessions.length > 0 && (
+          <div className="event-calendar">
+            <CalendarButton sessions={() => sessions.map((s) => calendarSessionOf(s, event))} name={event.name} text={CALENDAR_TEXTS.addEvent} announce />
+          </div>
+        )}
         <Programme event={event} sessions={sessions} linked={hash} just={just} />
       </section>
     </main>

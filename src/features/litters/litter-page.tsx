@@ -6,6 +6,7 @@ import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { ShareButton } from '../../ui/share-button.tsx';
 import { CatteryLink, isSoldOut } from './litter-parts.tsx';
 import { paths } from '../../../shared/paths.ts';
 import './litters.css';
@@ -125,6 +126,7 @@ export function LitterPage() {
           </dl>
         </div>
       </header>
+      <ShareButton title={litterTitle(view.data)} path={paths.litter(litter.id)} />
 
       <section aria-labelledby="kittens-heading" className="litter-section">
         <h2 id="kittens-heading">Kittens</h2>

@@ -21,6 +21,9 @@ import { JustChangedAnnouncer, SessionChangeMarks, sessionChangeClass, useJustCh
 import { ShowNotices } from '../../ui/show-notices.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { paths } from '../../../shared/paths.ts';
+import { calendarSessionOf } from '../../lib/ics.ts';
+import { CALENDAR_TEXTS } from '../../lib/share-texts.ts';
+import { CalendarButton } from '../../ui/calendar-button.tsx';
 import './schedule.css';
 
 /** SPEC §9: the schedule clock refreshes every second. */
@@ -41,6 +44,8 @@ async function loadSchedule(): Promise<ScheduleData> {
 
 interface SessionItemProps {
   session: ScheduleSession;
+  /** Its event: the calendar entry's venue zone and name. */
+  event: ShowEvent | undefined;
   /** Named on the session only when several events are listed. */
   eventName: string | null;
   zoneLabel: string | null;
@@ -49,7 +54,7 @@ interface SessionItemProps {
   just: boolean;
 }
 
-function SessionItem({ session, eventName, zoneLabel, ended = false, just }: SessionItemProps) {
+function SessionItem({ session, event, eventName, zoneLabel, ended = false, just }: SessionItemProps) {
   return (
     <li className={`${ended ? 'session is-ended' : 'session'}${sessionChangeClass(session, just)}`}>
       <Link to={paths.eventSession(session.event_id, session.id)}>
@@ -65,6 +70,14 @@ function SessionItem({ session, eventName, zoneLabel, ended = false, just }: Ses
         {session.location && <span className="session-location">{session.location}</span>}
         {eventName && <span className="session-event">{eventName}</span>}
       </Link>
+      <div className="session-actions">
+        <CalendarButton
+          sessions={() => [calendarSessionOf(session, event)]}
+          name={session.title}
+          text={CALENDAR_TEXTS.addSession}
+          label={CALENDAR_TEXTS.addSessionLabel(session.title)}
+        />
+      </div>
     </li>
   );
 }
@@ -144,7 +157,7 @@ export function SchedulePage() {
   const list = (items: ScheduleSession[]) => (
     <ul className="session-list">
       {items.map((s) => (
-        <SessionItem key={s.id} session={s} eventName={eventName(s)} zoneLabel={zoneLabel(s)} just={just.has(s.id)} />
+        <SessionItem key={s.id} session={s} event={events.get(s.event_id)} eventName={eventName(s)} zoneLabel={zoneLabel(s)} just={just.has(s.id)} />
       ))}
     </ul>
   );
@@ -154,7 +167,7 @@ export function SchedulePage() {
   const clockTime = zonedDateTime(now, clockZone).time;
   const day = (d: ProgrammeDay<ScheduleSession>) => {
     const items = d.items.map(({ session, ended }) => (
-      <SessionItem key={session.id} session={session} eventName={eventName(session)} zoneLabel={zoneLabel(session)} ended={ended} just={just.has(session.id)} />
+      <SessionItem key={session.id} session={session} event={events.get(session.event_id)} eventName={eventName(session)} zoneLabel={zoneLabel(session)} ended={ended} just={just.has(session.id)} />
     ));
     if (d.nowLineAt !== null) {
       const aboveCount = c.now.length + c.next.length;

@@ -1,6 +1,7 @@
 // A QR code drawn locally as SVG; the encoder (qrcode-generator) is loaded on first use, so it stays out of the
 // first route's JavaScript. The service worker precaches the chunk, so it also draws offline.
 import { useEffect, useState } from 'react';
+import './qr-code.css';
 
 interface Matrix {
   text: string;

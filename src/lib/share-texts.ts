@@ -1,0 +1,31 @@
+// The visible texts of "Add to calendar", Share and the QR code (issue 20 parts 3 and 5), in one place
+// so the screens and their tests use the same words.
+
+export const CALENDAR_TEXTS = {
+  /** The button on one session. */
+  addSession: 'Add to calendar',
+  /** That button's accessible name: its visible text, then which session. */
+  addSessionLabel: (title: string) => `Add to calendar: ${title}`,
+  /** The button on an event page, for its whole programme. */
+  addEvent: 'Add all sessions to calendar',
+  /** Said in the live region once the file is handed to the browser. */
+  saved: 'Calendar file saved: open it to add the sessions to your calendar.',
+  /** Put before a cancelled session's title in the calendar, as not every calendar shows STATUS. */
+  cancelledPrefix: 'Cancelled: ',
+  /** The alarm's text, ten minutes before the start. */
+  alarm: (title: string) => `Starts in 10 minutes: ${title}`,
+  /** The calendar's name, when a calendar app shows one. */
+  calendarName: (name: string) => `PurrFect Show: ${name}`,
+} as const;
+
+export const SHARE_TEXTS = {
+  share: 'Share',
+  copyLink: 'Copy link',
+  copied: 'Link copied',
+  /** Neither sharing nor the clipboard is available: the link is shown to copy by hand. */
+  copyByHand: 'Copy this link:',
+  showQr: 'Show QR code',
+  hideQr: 'Hide QR code',
+  qrLabel: (url: string) => `QR code of the link ${url}`,
+  qrHint: 'Let another visitor scan this code with their phone camera to open this page.',
+} as const;
