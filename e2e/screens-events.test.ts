@@ -6,6 +6,7 @@ import type { VenueServer } from '../server/start.ts';
 import { addDaysToDate, formatDateEnGb, formatScheduleDay, zonedDateTime, zonedTimeToInstant } from '../shared/dates.ts';
 import { openSyncedApp, screenshot, VIEWPORTS, type ViewportName } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
+import { starAddText } from '../src/ui/my-show-texts.ts';
 
 const MINUTE_MS = 60_000;
 /** Day headings as Node and Chromium may punctuate them ("Saturday, 21 November 2026" or without the comma). */
@@ -208,7 +209,8 @@ describe('kittens, litters, events and schedule screens', () => {
       expect(await firstDay.locator('.event-session').count()).toBe(liveSessions.filter((s) => s.schedule_date === dates[0]).length);
       const first = liveSessions[0]!;
       expect(await firstDay.locator('.event-session').first().textContent()).toBe(
-        `${first.start_time.slice(0, 5)}–${first.end_time.slice(0, 5)}${first.title}${first.description}${first.location}`,
+        // Then the row's star (issue 20): its icon and its label.
+        `${first.start_time.slice(0, 5)}–${first.end_time.slice(0, 5)}${first.title}${first.description}${first.location}☆${starAddText(first.title)}`,
       );
       await screenshot(page, 'event', viewport);
     });

@@ -48,7 +48,7 @@ describe('app shell', () => {
       'Event Schedule',
     ]);
     const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-    expect(nav).toEqual(['Breeds', 'Kittens', 'Breeders', 'Pet Products', "Visitor's Choice", 'Schedule']);
+    expect(nav).toEqual(['Breeds', 'Kittens', 'Breeders', 'Pet Products', "Visitor's Choice", 'Schedule', 'My show']);
     expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     await page.close();
   });

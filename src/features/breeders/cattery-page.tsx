@@ -8,6 +8,7 @@ import { joinAddress } from '../../ui/map/geo.ts';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { StarButton } from '../../ui/star-button.tsx';
 import { VerifiedBadge, WebsiteLink } from './cattery-card.tsx';
 import { isLabelExpired, kittenCount, safeReturnUrl, telHref } from './cattery-view.ts';
 import './breeders.css';
@@ -179,6 +180,9 @@ export function CatteryPage() {
           {cattery.is_verified && <VerifiedBadge />}
           <RegistryLine registry={registry} />
           {(cattery.city || cattery.country) && <p className="muted">{[cattery.city, cattery.country].filter(Boolean).join(', ')}</p>}
+          <div className="star-slot">
+            <StarButton kind="cattery" id={cattery.id} label={cattery.name} snapshot={{ city: cattery.city }} />
+          </div>
         </div>
       </header>
 

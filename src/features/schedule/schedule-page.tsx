@@ -20,6 +20,8 @@ import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { JustChangedAnnouncer, SessionChangeMarks, sessionChangeClass, useJustChangedSessions } from '../../ui/session-change.tsx';
 import { ShowNotices } from '../../ui/show-notices.tsx';
 import { useNow } from '../../ui/use-now.ts';
+import { StarButton } from '../../ui/star-button.tsx';
+import { sessionSnapshot } from '../../ui/session-snapshot.ts';
 import { paths } from '../../../shared/paths.ts';
 import './schedule.css';
 
@@ -65,6 +67,9 @@ function SessionItem({ session, eventName, zoneLabel, ended = false, just }: Ses
         {session.location && <span className="session-location">{session.location}</span>}
         {eventName && <span className="session-event">{eventName}</span>}
       </Link>
+      <span className="star-slot session-star">
+        <StarButton kind="session" id={session.id} label={session.title} snapshot={sessionSnapshot(session)} />
+      </span>
     </li>
   );
 }
