@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { catterySlug } from '../shared/paths.ts';
-import { MY_SHOW_TEXTS, starAddText, starRemoveText } from '../src/ui/my-show-texts.ts';
+import { zonedDateTime } from '../shared/dates.ts';
+import { MY_SHOW_TEXTS, REMINDER_TEXTS, starAddText, starRemoveText } from '../src/ui/my-show-texts.ts';
 import { VIEWPORTS, screenshot } from './app-page.ts';
 import { formatViolations, runAxe } from './axe.ts';
 import { startAppServer } from './browser.ts';
@@ -112,6 +113,49 @@ describe('My show at phone size', () => {
     await screenshot(page, 'my-show-filled', 'phone');
     await expectNoAxeViolations(page, '/my-show (filled)');
     await profile.ctx.setOffline(false);
+  });
+
+  it('reminds of a starred session 10 minutes before it starts, and notifies only once turned on by a press', async () => {
+    await page.goto(`${server.url}/my-show`);
+    await synced(page);
+    // Never asked unprompted: the permission is still the browser's default.
+    expect(await page.evaluate(() => Notification.permission)).not.toBe('granted');
+    await profile.ctx.grantPermissions(['notifications'], { origin: server.url });
+    await page.getByRole('button', { name: REMINDER_TEXTS.turnOn }).click();
+    await expect.poll(() => page.locator('.my-show-reminders p').textContent()).toBe(REMINDER_TEXTS.on);
+
+    // A session at the venue starting in 5 minutes.
+    const { rows: [ev] } = await server.db.query<{ time_zone: string }>('select time_zone from public.events where id = $1', [picked.event_id]);
+    const start = zonedDateTime(Date.now() + 5 * 60_000, ev!.time_zone);
+    const end = zonedDateTime(Date.now() + 35 * 60_000, ev!.time_zone);
+    const title = `Reminder check ${Date.now()}`;
+    const { rows: [added] } = await server.db.query<{ id: string }>(
+      `insert into public.event_schedule (event_id, schedule_date, start_time, end_time, title, location)
+       values ($1, $2, $3, $4, $5, 'Ring 9') returning id::text`,
+      [picked.event_id, start.date, start.time.slice(0, 5), end.date === start.date ? end.time.slice(0, 5) : '23:59', title],
+    );
+    await page.goto(`${server.url}/events/${picked.event_id}`);
+    const star = page.locator(`#session-${added!.id}`).getByRole('button', { name: starAddText(title) });
+    await star.waitFor({ timeout: 30_000 });
+    await star.click();
+    await expect.poll(() => page.locator(`#session-${added!.id}`).getByRole('button', { name: starRemoveText(title) }).count()).toBe(1);
+    // Reminders run while /my-show is open (its lazy chunk: none in the first route).
+    await page.goto(`${server.url}/my-show`);
+    const reminder = page.getByRole('region', { name: `${REMINDER_TEXTS.label}: ${title}` });
+    await expect.poll(() => reminder.locator('p').textContent(), { timeout: 20_000 }).toBe(
+      `${REMINDER_TEXTS.label}: ${REMINDER_TEXTS.banner(title, start.time.slice(0, 5), 'Ring 9')}`,
+    );
+    expect(await page.locator('.session-reminders').getAttribute('aria-live')).toBe('polite');
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.map((x) => x.title))))
+      .toEqual([REMINDER_TEXTS.notificationTitle(title)]);
+    await reminder.getByRole('button', { name: REMINDER_TEXTS.dismiss }).click();
+    expect(await reminder.count()).toBe(0);
+    // Once per session: not again after a reload.
+    await page.reload();
+    await page.getByRole('region', { name: MY_SHOW_TEXTS.sessions }).locator('.my-show-item-title', { hasText: title }).waitFor();
+    await page.waitForTimeout(3_000);
+    expect(await page.locator('.session-reminder').count()).toBe(0);
   });
 
   it('keeps a starred litter the show deletes, as "No longer in the show", until it is removed', async () => {

@@ -1,5 +1,5 @@
 // SPEC §2 "Shared chrome": header navigation, menu overlay, Sign in / avatar menu, footers, cookie banner.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { AccountMenu } from './account-menu.tsx';
 import { CONSENT_KEY, trackPageView } from './analytics.ts';
@@ -27,11 +27,6 @@ const NAV = [
   { to: '/schedule', label: 'Schedule' },
   { to: '/my-show', label: 'My show' },
 ] as const;
-
-// Starred sessions remind while the app is open, on any page; a lazy chunk loaded once the first screen
-// has drawn, so the reminders cost the first route (its JS budget) nothing.
-const SessionReminders = lazy(() => import('../features/my-show/session-reminders.tsx').then((m) => ({ default: m.SessionReminders })));
-const REMINDERS_DELAY_MS = 2000;
 
 const BANNER_DISMISSED_KEY = 'cookie-banner-dismissed';
 
@@ -75,11 +70,6 @@ function CookieBanner() {
 
 export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const [remind, setRemind] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setRemind(true), REMINDERS_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
   const location = useLocation();
   useEffect(() => trackPageView(location.pathname), [location.pathname]);
   // A route with a fixed title sets it here; screens named by their data (a breed, a cattery) set their own.
@@ -156,11 +146,6 @@ export function Layout() {
       </footer>
       <CookieBanner />
       <UpdatePrompt />
-      {remind && (
-        <Suspense fallback={null}>
-          <SessionReminders />
-        </Suspense>
-      )}
     </>
   );
 }

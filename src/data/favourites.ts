@@ -18,6 +18,26 @@ export interface Favourite {
   snapshot: Record<string, unknown>;
 }
 
+/** What a starred session keeps, for when the show deletes it: its title, day, times, place and event. */
+export interface SessionSnapshot {
+  title: string;
+  event_id: number;
+  schedule_date: string;
+  start_time: string;
+  end_time: string;
+  location: string | null;
+}
+
+/** The snapshot a session's star stores (a mirror row passes as it is; only these fields are kept). */
+export const sessionSnapshot = (s: SessionSnapshot): Record<string, unknown> & SessionSnapshot => ({
+  title: s.title,
+  event_id: s.event_id,
+  schedule_date: s.schedule_date,
+  start_time: s.start_time,
+  end_time: s.end_time,
+  location: s.location,
+});
+
 export const FAVOURITES_DB_NAME = 'purrfect-favourites';
 
 export class FavouritesDb extends Dexie {

@@ -10,10 +10,10 @@ import {
   isFavourite,
   listFavourites,
   removeFavourite,
+  sessionSnapshot,
   toggleFavourite,
 } from '../../src/data/favourites.ts';
 import { starAddText, starRemoveText } from '../../src/ui/my-show-texts.ts';
-import { sessionSnapshot } from '../../src/ui/session-snapshot.ts';
 
 const session = {
   id: 7,

@@ -9,7 +9,7 @@ import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { StarButton } from '../../ui/star-button.tsx';
-import { sessionSnapshot } from '../../ui/session-snapshot.ts';
+import { sessionSnapshot } from '../../data/favourites.ts';
 import './events.css';
 import { compareText } from '../../../shared/compare.ts';
 import { sessionAnchor } from '../../../shared/paths.ts';

@@ -4,18 +4,18 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { db, useMirror, type Advertiser, type Breed, type Cattery, type Litter, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
-import { listFavourites, removeFavourite, type Favourite, type FavouriteKind } from '../../data/favourites.ts';
+import { listFavourites, removeFavourite, type Favourite, type FavouriteKind, type SessionSnapshot } from '../../data/favourites.ts';
 import { formatDateRange, formatScheduleDay, formatTime } from '../../../shared/dates.ts';
 import { paths } from '../../../shared/paths.ts';
 import { classifySchedule, eventTimeZone, sessionBounds } from '../../../shared/schedule.ts';
 import { availabilityText } from '../../ui/litter-availability.ts';
 import { MY_SHOW_TEXTS as T, REMINDER_TEXTS } from '../../ui/my-show-texts.ts';
 import { SessionChangeMarks, sessionChangeClass } from '../../ui/session-change.tsx';
-import type { SessionSnapshot } from '../../ui/session-snapshot.ts';
 import { StarButton } from '../../ui/star-button.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { notificationStanding, turnOffReminders, turnOnReminders, type NotificationStanding } from './reminder-setting.ts';
+import { SessionReminders } from './session-reminders.tsx';
 import './my-show.css';
 
 /** Happening Now / Up Next marks move on with the clock; a quarter minute is close enough for a list. */
@@ -92,6 +92,7 @@ function Page({ children }: { children: ReactNode }) {
       {/* "Add all my sessions" (the calendar file) goes here. */}
       <div className="my-show-calendar" />
       {children}
+      <SessionReminders />
     </main>
   );
 }

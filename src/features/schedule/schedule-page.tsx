@@ -21,7 +21,7 @@ import { JustChangedAnnouncer, SessionChangeMarks, sessionChangeClass, useJustCh
 import { ShowNotices } from '../../ui/show-notices.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { StarButton } from '../../ui/star-button.tsx';
-import { sessionSnapshot } from '../../ui/session-snapshot.ts';
+import { sessionSnapshot } from '../../data/favourites.ts';
 import { paths } from '../../../shared/paths.ts';
 import './schedule.css';
 
