@@ -103,7 +103,7 @@ describe('app shell', () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('button', { name: 'Menu' }).click();
     const overlay = page.getByRole('navigation', { name: 'Menu' });
-    expect(await overlay.getByRole('link').count()).toBe(6);
+    expect(await overlay.getByRole('link').count()).toBe(7);
     await page.getByRole('button', { name: 'Close menu' }).click();
     expect(await overlay.count()).toBe(0);
     await page.close();

@@ -34,7 +34,7 @@ export const MY_SHOW_TEXTS = {
   litterOf: (breed: string | null) => (breed ? `${breed} litter` : 'Litter'),
 } as const;
 
-/** The in-app reminder of a starred session and the system notifications the visitor may turn on. */
+/** The in-app reminder of a starred session (while /my-show is open) and the system notifications the visitor may turn on. */
 export const REMINDER_TEXTS = {
   /** "Starting at 14:00 in Ring 1: Best in Show". */
   banner: (title: string, time: string, location: string | null) => `Starting at ${time}${location ? ` in ${location}` : ''}: ${title}`,
@@ -44,8 +44,8 @@ export const REMINDER_TEXTS = {
   notificationBody: (time: string, location: string | null) => `At ${time}${location ? `, ${location}` : ''}`,
   turnOn: 'Turn on reminders',
   turnOff: 'Turn off reminders',
-  explain: 'While the app is open, a starred session starting within 10 minutes shows a reminder here. Turn on reminders to get a phone notification too.',
-  on: 'Reminders are on: a notification comes 10 minutes before a starred session while the app is open.',
+  explain: 'While this page is open, a starred session starting within 10 minutes shows a reminder here. Turn on reminders to get a phone notification too.',
+  on: 'Reminders are on: a notification comes 10 minutes before a starred session while this page is open.',
   off: 'Reminders show in the app only.',
   blocked: 'Notifications are blocked for this site in the browser’s settings; reminders show in the app only.',
   unsupported: 'This browser cannot show notifications; reminders show in the app only.',
