@@ -7,6 +7,7 @@ import { addDaysToDate, formatDateEnGb, formatScheduleDay, zonedDateTime, zonedT
 import { openSyncedApp, screenshot, VIEWPORTS, type ViewportName } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
 import { CALENDAR_TEXTS, SHARE_TEXTS } from '../src/lib/share-texts.ts';
+import { starAddText } from '../src/ui/my-show-texts.ts';
 
 const MINUTE_MS = 60_000;
 /** Day headings as Node and Chromium may punctuate them ("Saturday, 21 November 2026" or without the comma). */
@@ -209,8 +210,9 @@ describe('kittens, litters, events and schedule screens', () => {
       expect(await firstDay.locator('.event-session').count()).toBe(liveSessions.filter((s) => s.schedule_date === dates[0]).length);
       const first = liveSessions[0]!;
       expect(await firstDay.locator('.event-session').first().textContent()).toBe(
-        // Then the row's own buttons (issue 20): headless Chromium has no share sheet, so "Copy link".
-        `${first.start_time.slice(0, 5)}–${first.end_time.slice(0, 5)}${first.title}${first.description}${first.location}${CALENDAR_TEXTS.addSession}${SHARE_TEXTS.copyLink}`,
+        // Then the row's own buttons (issue 20): its star (icon and label), Add to calendar, and "Copy link"
+        // (headless Chromium has no share sheet).
+        `${first.start_time.slice(0, 5)}–${first.end_time.slice(0, 5)}${first.title}${first.description}${first.location}☆${starAddText(first.title)}${CALENDAR_TEXTS.addSession}${SHARE_TEXTS.copyLink}`,
       );
       await screenshot(page, 'event', viewport);
     });

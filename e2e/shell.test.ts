@@ -48,7 +48,7 @@ describe('app shell', () => {
       'Event Schedule',
     ]);
     const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-    expect(nav).toEqual(['Breeds', 'Kittens', 'Breeders', 'Pet Products', "Visitor's Choice", 'Schedule']);
+    expect(nav).toEqual(['Breeds', 'Kittens', 'Breeders', 'Pet Products', "Visitor's Choice", 'Schedule', 'My show']);
     expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     await page.close();
   });
@@ -103,7 +103,7 @@ describe('app shell', () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('button', { name: 'Menu' }).click();
     const overlay = page.getByRole('navigation', { name: 'Menu' });
-    expect(await overlay.getByRole('link').count()).toBe(6);
+    expect(await overlay.getByRole('link').count()).toBe(7);
     await page.getByRole('button', { name: 'Close menu' }).click();
     expect(await overlay.count()).toBe(0);
     await page.close();

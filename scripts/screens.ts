@@ -47,6 +47,7 @@ async function screensOf(server: VenueServer): Promise<Screen[]> {
     { name: 'events', path: '/events' },
     { name: 'event', path: paths.event(event) },
     { name: 'schedule', path: '/schedule' },
+    { name: 'my-show', path: '/my-show' },
     { name: 'visitors-choice', path: '/visitors-choice' },
     { name: 'pet-products', path: '/pet-products' },
     { name: 'pet-product', path: paths.advertiser(advertiser) },

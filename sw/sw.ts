@@ -33,3 +33,21 @@ self.addEventListener('sync', (event) => {
     }),
   );
 });
+
+// A "My show" reminder (src/features/my-show/session-reminders.tsx): a tap opens the app on its session.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data: unknown = event.notification.data;
+  const path = typeof data === 'object' && data !== null && typeof (data as { url?: unknown }).url === 'string' ? (data as { url: string }).url : '';
+  const url = new URL(path || import.meta.env.BASE_URL, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows[0];
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => undefined);
+      } else await self.clients.openWindow(url);
+    })(),
+  );
+});

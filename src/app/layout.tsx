@@ -25,6 +25,7 @@ const NAV = [
   { to: '/pet-products', label: 'Pet Products' },
   { to: '/visitors-choice', label: "Visitor's Choice" },
   { to: '/schedule', label: 'Schedule' },
+  { to: '/my-show', label: 'My show' },
 ] as const;
 
 const BANNER_DISMISSED_KEY = 'cookie-banner-dismissed';

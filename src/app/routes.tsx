@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
   { index: true, handle: titled(null), element: <HomePage /> },
   { path: 'breeds', handle: titled('Breeds'), element: screen(() => import('../features/breeds/breeds-page.tsx').then((m) => m.BreedsPage)) },
   { path: 'breeds/:breedAbbreviation', element: screen(() => import('../features/breeds/breed-page.tsx').then((m) => m.BreedPage)) },
+  { path: 'my-show', handle: titled('My show'), element: screen(() => import('../features/my-show/my-show-page.tsx').then((m) => m.MyShowPage)) },
   { path: 'schedule', handle: titled('Schedule'), element: screen(() => import('../features/schedule/schedule-page.tsx').then((m) => m.SchedulePage)) },
   { path: 'visitors-choice', handle: titled("Visitor's Choice"), element: screen(() => import('../features/vote/vote-page.tsx').then((m) => m.VotePage)) },
   { path: 'kittens', handle: titled('Kittens'), element: screen(() => import('../features/litters/kittens-page.tsx').then((m) => m.KittensPage)) },

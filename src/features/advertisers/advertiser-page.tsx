@@ -7,6 +7,7 @@ import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ShareButton } from '../../ui/share-button.tsx';
 import { paths } from '../../../shared/paths.ts';
+import { StarButton } from '../../ui/star-button.tsx';
 import { AdvertiserLogo, websiteHref, websiteLabel } from './advertiser-logo.tsx';
 import { ProductCarousel } from './product-carousel.tsx';
 import { VoucherAction } from './voucher-action.tsx';
@@ -121,6 +122,9 @@ export function AdvertiserPage() {
         <AdvertiserLogo name={a.company_name} path={a.company_logo_url} size="detail" />
         <div>
           <h1>{a.company_name}</h1>
+          <div className="star-slot">
+            <StarButton kind="advertiser" id={a.id} label={a.company_name} />
+          </div>
           {a.website && (
             <p>
               {websiteHref(a.website) ? (

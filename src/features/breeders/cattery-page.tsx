@@ -9,6 +9,7 @@ import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ShareButton } from '../../ui/share-button.tsx';
+import { StarButton } from '../../ui/star-button.tsx';
 import { VerifiedBadge, WebsiteLink } from './cattery-card.tsx';
 import { isLabelExpired, kittenCount, safeReturnUrl, telHref } from './cattery-view.ts';
 import './breeders.css';
@@ -180,6 +181,9 @@ export function CatteryPage() {
           {cattery.is_verified && <VerifiedBadge />}
           <RegistryLine registry={registry} />
           {(cattery.city || cattery.country) && <p className="muted">{[cattery.city, cattery.country].filter(Boolean).join(', ')}</p>}
+          <div className="star-slot">
+            <StarButton kind="cattery" id={cattery.id} label={cattery.name} snapshot={{ city: cattery.city }} />
+          </div>
         </div>
       </header>
       <ShareButton title={cattery.name} path={paths.cattery(cattery.name)} />

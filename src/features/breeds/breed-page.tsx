@@ -9,6 +9,7 @@ import { paths } from '../../../shared/paths.ts';
 import { useBack } from '../../ui/use-back.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ShareButton } from '../../ui/share-button.tsx';
+import { StarButton } from '../../ui/star-button.tsx';
 
 const TILES: [keyof Breed, string][] = [
   ['activity_level', 'Activity Level'],
@@ -74,6 +75,9 @@ export function BreedPage() {
       <div className="hero">
         <HeroImage path={breed.overview_image} alt={breed.breed_name} loading="eager" fetchPriority="high" />
         <h1>{breed.breed_name}</h1>
+      </div>
+      <div className="star-slot">
+        <StarButton kind="breed" id={breed.id} label={breed.breed_name} snapshot={{ abbreviation: breed.universal_breed_abbreviation }} />
       </div>
       <ShareButton title={breed.breed_name} path={paths.breed(breed.universal_breed_abbreviation)} />
       <ul className="attribute-tiles">

@@ -8,6 +8,8 @@ import { HeroImage } from '../../ui/image.tsx';
 import { ShowMap } from '../../ui/map/show-map.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { StarButton } from '../../ui/star-button.tsx';
+import { sessionSnapshot } from '../../data/favourites.ts';
 import './events.css';
 import { compareText } from '../../../shared/compare.ts';
 import { paths, sessionAnchor } from '../../../shared/paths.ts';
@@ -94,6 +96,9 @@ function Programme({ event, sessions, linked, just }: { event: ShowEvent; sessio
                 {s.description && <span className="event-session-description">{s.description}</span>}
                 {s.location && <span className="event-session-location">{s.location}</span>}
                 <div className="event-session-actions">
+                  <span className="star-slot event-session-star">
+                    <StarButton kind="session" id={s.id} label={s.title} snapshot={sessionSnapshot(s)} />
+                  </span>
                   <CalendarButton
                     sessions={() => [calendarSessionOf(s, event)]}
                     name={s.title}
@@ -145,6 +150,9 @@ export function EventPage() {
       {back}
       <HeroImage path={event.event_picture_url} alt={event.name} width={1280} height={384} />
       <h1>{event.name}</h1>
+      <div className="star-slot">
+        <StarButton kind="event" id={event.id} label={event.name} snapshot={{ start_date: event.start_date, end_date: event.end_date }} />
+      </div>
       <ShareButton title={event.name} path={paths.event(event.id)} />
       <dl className="event-facts">
         <div>

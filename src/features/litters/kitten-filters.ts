@@ -1,5 +1,6 @@
 // Pure rules of the kittens list's filters: which litters match, and how the list splits by availability.
 import type { Litter } from '../../data/mirror.ts';
+import { isLitterSoldOut } from '../../ui/litter-availability.ts';
 
 export type KittenSex = 'male' | 'female';
 
@@ -18,9 +19,7 @@ export function parseKittenSex(value: string): KittenSex | null {
 
 type Counts = Pick<Litter, 'available_male_kittens' | 'available_female_kittens' | 'num_male_kittens' | 'num_female_kittens'>;
 
-export function isLitterSoldOut(litter: Counts): boolean {
-  return litter.available_male_kittens + litter.available_female_kittens === 0;
-}
+export { isLitterSoldOut };
 
 /**
  * Whether a litter is listed: its breed, and a kitten of the sex still available (for a sold-out

@@ -7,6 +7,7 @@ import { ShowImage } from '../../ui/image.tsx';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ShareButton } from '../../ui/share-button.tsx';
+import { StarButton } from '../../ui/star-button.tsx';
 import { CatteryLink, isSoldOut } from './litter-parts.tsx';
 import { paths } from '../../../shared/paths.ts';
 import './litters.css';
@@ -96,6 +97,9 @@ export function LitterPage() {
         <ShowImage path={litter.litter_image_url} alt={`${breed?.breed_name ?? 'Litter'} kittens`} width={800} height={480} size="gallery" className="litter-hero-image" />
         <div className="litter-header-text">
           <h1>{breed ? `${breed.breed_name} litter` : 'Litter'}</h1>
+          <div className="star-slot">
+            <StarButton kind="litter" id={litter.id} label={litterTitle(view.data)} snapshot={{ cattery: cattery?.name ?? null, date_of_birth: litter.date_of_birth }} />
+          </div>
           {soldOut && (
             <p className="litter-sold-out-banner" role="status">
               Sold out: every kitten in this litter has found a home.

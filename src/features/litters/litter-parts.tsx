@@ -7,16 +7,8 @@ import { isLitterSoldOut } from './kitten-filters.ts';
 /** Whether no kitten of the litter is still available. */
 export const isSoldOut: (litter: Litter) => boolean = isLitterSoldOut;
 
-const kittens = (n: number, sex: 'male' | 'female') => `${n} ${sex}${n === 1 ? '' : 's'}`;
-
-/** "2 of 3 males, 1 of 2 females available", or "Sold out". */
-export function availabilityText(litter: Litter): string {
-  if (isSoldOut(litter)) return 'Sold out';
-  const parts: string[] = [];
-  if (litter.num_male_kittens > 0) parts.push(`${litter.available_male_kittens} of ${kittens(litter.num_male_kittens, 'male')}`);
-  if (litter.num_female_kittens > 0) parts.push(`${litter.available_female_kittens} of ${kittens(litter.num_female_kittens, 'female')}`);
-  return `${parts.join(', ')} available`;
-}
+/** "2 of 3 males, 1 of 2 females available", or "Sold out" (one wording with My show). */
+export { availabilityText } from '../../ui/litter-availability.ts';
 
 export function AvailabilityBadge({ litter }: { litter: Litter }) {
   return isSoldOut(litter) ? (

@@ -20,6 +20,8 @@ import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { JustChangedAnnouncer, SessionChangeMarks, sessionChangeClass, useJustChangedSessions } from '../../ui/session-change.tsx';
 import { ShowNotices } from '../../ui/show-notices.tsx';
 import { useNow } from '../../ui/use-now.ts';
+import { StarButton } from '../../ui/star-button.tsx';
+import { sessionSnapshot } from '../../data/favourites.ts';
 import { paths } from '../../../shared/paths.ts';
 import { calendarSessionOf } from '../../lib/ics.ts';
 import { CALENDAR_TEXTS } from '../../lib/share-texts.ts';
@@ -71,6 +73,9 @@ function SessionItem({ session, event, eventName, zoneLabel, ended = false, just
         {eventName && <span className="session-event">{eventName}</span>}
       </Link>
       <div className="session-actions">
+        <span className="star-slot session-star">
+          <StarButton kind="session" id={session.id} label={session.title} snapshot={sessionSnapshot(session)} />
+        </span>
         <CalendarButton
           sessions={() => [calendarSessionOf(session, event)]}
           name={session.title}

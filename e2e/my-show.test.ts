@@ -1,0 +1,177 @@
+// My show (issue 20 parts 1–2) at phone size: stars on a session, a litter and a cattery stay on the
+// phone (their own IndexedDB database), /my-show lists them offline, and a starred litter the show
+// deletes stays listed as "No longer in the show". axe: zero violations, empty and filled.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { VenueServer } from '../server/start.ts';
+import { catterySlug } from '../shared/paths.ts';
+import { zonedDateTime } from '../shared/dates.ts';
+import { MY_SHOW_TEXTS, REMINDER_TEXTS, starAddText, starRemoveText } from '../src/ui/my-show-texts.ts';
+import { VIEWPORTS, screenshot } from './app-page.ts';
+import { formatViolations, runAxe } from './axe.ts';
+import { startAppServer } from './browser.ts';
+import { launchProfile, waitForController, type Profile } from './pwa-helpers.ts';
+
+interface Picked {
+  session_id: string;
+  session_title: string;
+  event_id: string;
+  litter_id: string;
+  cattery: string;
+}
+
+const synced = (page: Page) =>
+  page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
+
+async function expectNoAxeViolations(page: Page, screen: string) {
+  const violations = await runAxe(page);
+  expect(violations, formatViolations(screen, violations)).toEqual([]);
+}
+
+describe('My show at phone size', () => {
+  let server: VenueServer;
+  let profile: Profile;
+  let page: Page;
+  let picked: Picked;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    profile = await launchProfile();
+    page = profile.ctx.pages()[0] ?? (await profile.ctx.newPage());
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
+    await page.goto(`${server.url}/`);
+    await waitForController(page);
+    await synced(page);
+    const { rows } = await server.db.query<Picked>(
+      `select s.id::text as session_id, s.title as session_title, s.event_id::text as event_id,
+              (select l.id::text from public.litters l order by l.id limit 1) as litter_id,
+              (select c.name from public.catteries c order by c.id desc limit 1) as cattery
+         from public.event_schedule s order by s.id limit 1`,
+    );
+    picked = rows[0]!;
+  });
+
+  afterAll(async () => {
+    await profile?.close();
+    await server?.close();
+  });
+
+  it('explains the star when nothing is starred, with zero axe violations', async () => {
+    await page.goto(`${server.url}/my-show`);
+    await expect.poll(() => page.getByRole('heading', { name: MY_SHOW_TEXTS.emptyTitle }).count()).toBe(1);
+    expect(await page.locator('.my-show-empty p').textContent()).toBe(MY_SHOW_TEXTS.empty);
+    // The navigation leads here.
+    expect(await page.locator('nav[aria-label="Main"] a[href="/my-show"]').count()).toBe(1);
+    await screenshot(page, 'my-show-empty', 'phone');
+    await expectNoAxeViolations(page, '/my-show (empty)');
+  });
+
+  it('stars a session, a litter and a cattery with toggle buttons', async () => {
+    await page.goto(`${server.url}/events/${picked.event_id}`);
+    const sessionStar = page.locator(`#session-${picked.session_id}`).getByRole('button', { name: starAddText(picked.session_title) });
+    await sessionStar.click();
+    const sessionStarred = page.locator(`#session-${picked.session_id}`).getByRole('button', { name: starRemoveText(picked.session_title) });
+    await expect.poll(() => sessionStarred.getAttribute('aria-pressed')).toBe('true');
+
+    await page.goto(`${server.url}/litters/${picked.litter_id}`);
+    const litterStar = page.getByRole('button', { name: /^Add .+ to My show$/ });
+    await expect.poll(() => litterStar.getAttribute('aria-pressed')).toBe('false');
+    // Keyboard: focus and Space press it.
+    await litterStar.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByRole('button', { name: /^Remove .+ from My show$/ }).getAttribute('aria-pressed')).toBe('true');
+    const litterTitle = (await page.title()).split(' | ')[0]!;
+
+    await page.goto(`${server.url}/catteries/${catterySlug(picked.cattery)}`);
+    await page.getByRole('button', { name: starAddText(picked.cattery) }).click();
+    await expect.poll(() => page.getByRole('button', { name: starRemoveText(picked.cattery) }).getAttribute('aria-pressed')).toBe('true');
+    // A star's tap target is at least 44 px high.
+    const box = await page.getByRole('button', { name: starRemoveText(picked.cattery) }).boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(litterTitle).toMatch(/litter/);
+  });
+
+  it('lists them after an offline reload, each linking to its page, with zero axe violations', async () => {
+    await page.goto(`${server.url}/my-show`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await profile.ctx.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.locator('.sync-indicator').textContent()).toMatch(/^Offline/);
+    const sessions = page.getByRole('region', { name: MY_SHOW_TEXTS.sessions });
+    await expect.poll(() => sessions.getByRole('link').first().textContent(), { timeout: 15_000 }).toContain(picked.session_title);
+    expect(await sessions.getByRole('link').first().getAttribute('href')).toBe(`/events/${picked.event_id}#session-${picked.session_id}`);
+    const litters = page.getByRole('region', { name: MY_SHOW_TEXTS.litters });
+    expect(await litters.getByRole('link').first().getAttribute('href')).toBe(`/litters/${picked.litter_id}`);
+    expect(await litters.locator('.my-show-availability').textContent()).toMatch(/available|Sold out/);
+    const catteries = page.getByRole('region', { name: MY_SHOW_TEXTS.catteries });
+    expect(await catteries.getByRole('link').first().textContent()).toContain(picked.cattery);
+    // The "Add all my sessions" spot is at the top of the screen.
+    expect(await page.locator('main > .my-show-calendar').count()).toBe(1);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await screenshot(page, 'my-show-filled', 'phone');
+    await expectNoAxeViolations(page, '/my-show (filled)');
+    await profile.ctx.setOffline(false);
+  });
+
+  it('reminds of a starred session 10 minutes before it starts, and notifies only once turned on by a press', async () => {
+    await page.goto(`${server.url}/my-show`);
+    await synced(page);
+    // Never asked unprompted: the permission is still the browser's default.
+    expect(await page.evaluate(() => Notification.permission)).not.toBe('granted');
+    await profile.ctx.grantPermissions(['notifications'], { origin: server.url });
+    await page.getByRole('button', { name: REMINDER_TEXTS.turnOn }).click();
+    await expect.poll(() => page.locator('.my-show-reminders p').textContent()).toBe(REMINDER_TEXTS.on);
+
+    // A session at the venue starting in 5 minutes.
+    const { rows: [ev] } = await server.db.query<{ time_zone: string }>('select time_zone from public.events where id = $1', [picked.event_id]);
+    const start = zonedDateTime(Date.now() + 5 * 60_000, ev!.time_zone);
+    const end = zonedDateTime(Date.now() + 35 * 60_000, ev!.time_zone);
+    const title = `Reminder check ${Date.now()}`;
+    const { rows: [added] } = await server.db.query<{ id: string }>(
+      `insert into public.event_schedule (event_id, schedule_date, start_time, end_time, title, location)
+       values ($1, $2, $3, $4, $5, 'Ring 9') returning id::text`,
+      [picked.event_id, start.date, start.time.slice(0, 5), end.date === start.date ? end.time.slice(0, 5) : '23:59', title],
+    );
+    await page.goto(`${server.url}/events/${picked.event_id}`);
+    const star = page.locator(`#session-${added!.id}`).getByRole('button', { name: starAddText(title) });
+    await star.waitFor({ timeout: 30_000 });
+    await star.click();
+    await expect.poll(() => page.locator(`#session-${added!.id}`).getByRole('button', { name: starRemoveText(title) }).count()).toBe(1);
+    // Reminders run while /my-show is open (its lazy chunk: none in the first route).
+    await page.goto(`${server.url}/my-show`);
+    const reminder = page.getByRole('region', { name: `${REMINDER_TEXTS.label}: ${title}` });
+    await expect.poll(() => reminder.locator('p').textContent(), { timeout: 20_000 }).toBe(
+      `${REMINDER_TEXTS.label}: ${REMINDER_TEXTS.banner(title, start.time.slice(0, 5), 'Ring 9')}`,
+    );
+    expect(await page.locator('.session-reminders').getAttribute('aria-live')).toBe('polite');
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.map((x) => x.title))))
+      .toEqual([REMINDER_TEXTS.notificationTitle(title)]);
+    await reminder.getByRole('button', { name: REMINDER_TEXTS.dismiss }).click();
+    expect(await reminder.count()).toBe(0);
+    // Once per session: not again after a reload.
+    await page.reload();
+    await page.getByRole('region', { name: MY_SHOW_TEXTS.sessions }).locator('.my-show-item-title', { hasText: title }).waitFor();
+    await page.waitForTimeout(3_000);
+    expect(await page.locator('.session-reminder').count()).toBe(0);
+  });
+
+  it('keeps a starred litter the show deletes, as "No longer in the show", until it is removed', async () => {
+    await page.goto(`${server.url}/my-show`);
+    await synced(page);
+    await server.db.query('delete from public.litters where id = $1', [picked.litter_id]);
+    const litters = page.getByRole('region', { name: MY_SHOW_TEXTS.litters });
+    // The deletion arrives by sync; the row stays, named, without a link to a page that is gone.
+    await expect.poll(() => litters.locator('.my-show-gone').textContent(), { timeout: 60_000 }).toBe(MY_SHOW_TEXTS.gone);
+    expect(await litters.getByRole('link').count()).toBe(0);
+    expect(await litters.locator('.my-show-item-title').textContent()).toMatch(/litter/);
+    await screenshot(page, 'my-show-gone', 'phone');
+    await expectNoAxeViolations(page, '/my-show (a row gone)');
+    await litters.getByRole('button', { name: /^Remove .+ from My show$/ }).click();
+    await expect.poll(() => page.getByRole('region', { name: MY_SHOW_TEXTS.litters }).count()).toBe(0);
+    // The other stars are untouched.
+    expect(await page.getByRole('region', { name: MY_SHOW_TEXTS.catteries }).count()).toBe(1);
+  });
+});

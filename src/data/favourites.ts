@@ -1,0 +1,98 @@
+// The visitor's favourites ("My show"): a Dexie database of its own, `purrfect-favourites`, beside the
+// mirror's. Sync, a re-mirror, a reseed or a mirror schema bump never open it, so a star outlives them all;
+// each row keeps a snapshot of what /my-show lists, so a row the show deletes is still shown, named.
+import Dexie, { type Table } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+
+export type FavouriteKind = 'breed' | 'cattery' | 'litter' | 'session' | 'event' | 'advertiser';
+
+export interface Favourite {
+  kind: FavouriteKind;
+  /** The mirror row's id, as text (mirror ids are numbers). */
+  id: string;
+  /** The name the star was given (a breed's name, a session's title). */
+  label: string;
+  /** Client clock (ms) when it was starred. */
+  starredAt: number;
+  /** What /my-show needs to list the row after the show deleted it (name; a session's title, times, place, event id). */
+  snapshot: Record<string, unknown>;
+}
+
+/** What a starred session keeps, for when the show deletes it: its title, day, times, place and event. */
+export interface SessionSnapshot {
+  title: string;
+  event_id: number;
+  schedule_date: string;
+  start_time: string;
+  end_time: string;
+  location: string | null;
+}
+
+/** The snapshot a session's star stores (a mirror row passes as it is; only these fields are kept). */
+export const sessionSnapshot = (s: SessionSnapshot): Record<string, unknown> & SessionSnapshot => ({
+  title: s.title,
+  event_id: s.event_id,
+  schedule_date: s.schedule_date,
+  start_time: s.start_time,
+  end_time: s.end_time,
+  location: s.location,
+});
+
+export const FAVOURITES_DB_NAME = 'purrfect-favourites';
+
+export class FavouritesDb extends Dexie {
+  favourites!: Table<Favourite, [FavouriteKind, string]>;
+
+  constructor(name = FAVOURITES_DB_NAME) {
+    super(name);
+    this.version(1).stores({ favourites: '[kind+id], kind, starredAt' });
+  }
+}
+
+let instance: FavouritesDb | undefined;
+
+/** The app's favourites database, opened on first use (never in the first route's start-up). */
+export function favouritesDb(): FavouritesDb {
+  instance ??= new FavouritesDb();
+  return instance;
+}
+
+/** Stars the row, or unstars it when it is starred; resolves to whether it is starred now. */
+export function toggleFavourite(kind: FavouriteKind, id: string, label: string, snapshot: Record<string, unknown>): Promise<boolean> {
+  const db = favouritesDb();
+  return db.transaction('rw', db.favourites, async () => {
+    if (await db.favourites.get([kind, id])) {
+      await db.favourites.delete([kind, id]);
+      return false;
+    }
+    await db.favourites.put({ kind, id, label, starredAt: Date.now(), snapshot });
+    return true;
+  });
+}
+
+/** Removes a star (a no-op when the row is not starred). */
+export function removeFavourite(kind: FavouriteKind, id: string): Promise<void> {
+  return favouritesDb().favourites.delete([kind, id]);
+}
+
+/** Whether the row is starred. */
+export async function isFavourite(kind: FavouriteKind, id: string): Promise<boolean> {
+  return (await favouritesDb().favourites.get([kind, id])) !== undefined;
+}
+
+/** The starred rows, of one kind or all, oldest star first. */
+export async function listFavourites(kind?: FavouriteKind): Promise<Favourite[]> {
+  const table = favouritesDb().favourites;
+  const rows = kind === undefined ? await table.toArray() : await table.where('kind').equals(kind).toArray();
+  return rows.sort((a, b) => a.starredAt - b.starredAt);
+}
+
+/** Whether the row is starred, live; undefined until the database has answered. */
+export function useFavourite(kind: FavouriteKind, id: string): boolean | undefined {
+  return useLiveQuery(() => isFavourite(kind, id), [kind, id]);
+}
+
+/** The starred rows (of one kind, or all), live; undefined until the database has answered. */
+export function useFavourites(kind?: FavouriteKind): Favourite[] | undefined {
+  return useLiveQuery(() => listFavourites(kind), [kind]);
+}

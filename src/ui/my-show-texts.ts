@@ -1,0 +1,52 @@
+// The visible texts of "My show" (issue 20 parts 1–3): the star, the /my-show screen and the in-app
+// reminder, in one place so screens and tests share them.
+
+export const MY_SHOW = 'My show';
+
+/** The star's accessible names; the visible text is the same without the name (STAR_VISIBLE). */
+export const starAddText = (name: string): string => `Add ${name} to My show`;
+export const starRemoveText = (name: string): string => `Remove ${name} from My show`;
+/** The star's words on screen, split around the row's name (which only a screen reader hears). */
+export const STAR_VISIBLE = {
+  add: ['Add', 'to My show'],
+  remove: ['Remove', 'from My show'],
+} as const;
+
+export const MY_SHOW_TEXTS = {
+  heading: 'My show',
+  intro: 'What you starred, kept on this phone: no account needed, and it works offline.',
+  emptyTitle: 'Nothing starred yet',
+  empty:
+    'Press “Add to My show” on a breed, cattery, litter, event, advertiser or session and it is listed here, on this phone only. Press it again (“Remove from My show”) to take it off.',
+  sessions: 'Sessions',
+  litters: 'Litters',
+  catteries: 'Catteries',
+  breeds: 'Breeds',
+  events: 'Events',
+  advertisers: 'Pet products',
+  gone: 'No longer in the show',
+  remove: 'Remove',
+  happeningNow: 'Happening Now',
+  upNext: 'Up Next',
+  ended: 'Ended',
+  loading: 'Loading My show...',
+  failed: 'Failed to load My show',
+  litterOf: (breed: string | null) => (breed ? `${breed} litter` : 'Litter'),
+} as const;
+
+/** The in-app reminder of a starred session (while /my-show is open) and the system notifications the visitor may turn on. */
+export const REMINDER_TEXTS = {
+  /** "Starting at 14:00 in Ring 1: Best in Show". */
+  banner: (title: string, time: string, location: string | null) => `Starting at ${time}${location ? ` in ${location}` : ''}: ${title}`,
+  label: 'Reminder',
+  dismiss: 'Dismiss reminder',
+  notificationTitle: (title: string) => `${title} starts soon`,
+  notificationBody: (time: string, location: string | null) => `At ${time}${location ? `, ${location}` : ''}`,
+  turnOn: 'Turn on reminders',
+  turnOff: 'Turn off reminders',
+  explain: 'While this page is open, a starred session starting within 10 minutes shows a reminder here. Turn on reminders to get a phone notification too.',
+  on: 'Reminders are on: a notification comes 10 minutes before a starred session while this page is open.',
+  off: 'Reminders show in the app only.',
+  blocked: 'Notifications are blocked for this site in the browser’s settings; reminders show in the app only.',
+  unsupported: 'This browser cannot show notifications; reminders show in the app only.',
+} as const;
