@@ -37,6 +37,22 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
   }));
 }
 
+export type ColorScheme = 'light' | 'dark';
+
+/**
+ * axe on the page as it is, once per colour scheme (the app follows the system's setting): the same DOM
+ * scanned light, then dark, then the page is left light again. One extra scan, no extra navigation.
+ */
+export async function runAxeInBothSchemes(page: Page): Promise<Record<ColorScheme, AxeViolation[]>> {
+  const light = await runAxe(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  try {
+    return { light, dark: await runAxe(page) };
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+}
+
 /** A report a reader can fix from: rule, impact, help, and each offending element's selector. */
 export function formatViolations(screen: string, violations: AxeViolation[]): string {
   const lines = [`${screen}: ${violations.length} axe violation(s)`];

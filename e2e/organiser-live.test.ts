@@ -12,7 +12,7 @@ import { formatScheduleDay } from '../shared/dates.ts';
 import { createVisitor, VISITOR_PASSWORD } from '../tests/helpers/fuzz-accounts.ts';
 import { CHROMIUM_FLAGS, chromiumPath, launchBrowser, startAppServer } from './browser.ts';
 import { screenshot, SCREENSHOT_DIR, VIEWPORTS } from './app-page.ts';
-import { formatViolations, runAxe } from './axe.ts';
+import { formatViolations, runAxeInBothSchemes } from './axe.ts';
 
 const AUTH_STORAGE_KEY = 'sb-127-auth-token';
 const WATERMARK_WAIT_MS = 1_500;
@@ -132,8 +132,10 @@ describe('the organiser runs the show live', () => {
     );
     await expect.poll(() => organiser.locator('.console-notice-text').allTextContents()).toEqual([notice]);
     await screenshot(organiser, 'organiser-console', 'desktop');
-    const violations = await runAxe(organiser);
-    expect(violations, formatViolations('/organiser', violations)).toEqual([]);
+    // In the light and the dark theme.
+    for (const [scheme, violations] of Object.entries(await runAxeInBothSchemes(organiser))) {
+      expect(violations, formatViolations(`/organiser (${scheme})`, violations)).toEqual([]);
+    }
     // Usable on a phone: nothing wider than the screen, and the ring's controls in view when scrolled to.
     await organiser.setViewportSize(VIEWPORTS.phone);
     expect(await organiser.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);

@@ -11,7 +11,7 @@ import { uniqueEmail } from '../tests/helpers/mailbox.ts';
 import { client } from '../tests/helpers/server.ts';
 import { VIEWPORTS, screenshot, type ViewportName } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
-import { formatViolations, runAxe } from './axe.ts';
+import { formatViolations, runAxeInBothSchemes } from './axe.ts';
 
 const PASSWORD = 'Whiskers#2026';
 
@@ -73,9 +73,11 @@ describe('organiser reports', () => {
 
   const rows = (page: Page) =>
     page.locator('.results-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
+  /** In the light and the dark theme. */
   async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
-    const violations = await runAxe(page);
-    expect(violations.map((v) => v.id), formatViolations(screen, violations)).toEqual([]);
+    for (const [scheme, violations] of Object.entries(await runAxeInBothSchemes(page))) {
+      expect(violations.map((v) => v.id), formatViolations(`${screen} (${scheme})`, violations)).toEqual([]);
+    }
   }
   const sideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth);
   /** Every link and button on the page's main area that is shorter than a thumb (44 px). */

@@ -38,7 +38,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('breeds screens on a %s', 
     const label = await clock.getAttribute('aria-label');
     // The label says hours and minutes; the red second hand moves every second.
     expect(label).toMatch(/^Clock showing \d\d:\d\d at the venue \(.+\)$/);
-    const secondHand = clock.locator('line[stroke="#dc2626"]');
+    const secondHand = clock.locator('line.clock-seconds');
     const before = await secondHand.getAttribute('x2');
     await expect.poll(() => secondHand.getAttribute('x2'), { timeout: 3000 }).not.toBe(before);
     await screenshot(page, 'home', viewport);

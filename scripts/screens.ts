@@ -1,5 +1,6 @@
 // `npm run screens`: every route of SPEC §2 at phone (390×844) and desktop (1280×800) size in Chromium, as
 // PNGs plus one contact sheet (test-results/screens/index.html) to look at before resolving a UI issue.
+// `npm run screens -- --dark` shoots the dark theme (the system setting) into test-results/screens-dark/.
 // It serves the built app (building it first when dist/ is missing) from a venue server over the seeded demo show.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,8 @@ import { paths } from '../shared/paths.ts';
 import { DIST_DIR, launchBrowser, startAppServer } from '../e2e/browser.ts';
 import type { VenueServer } from '../server/start.ts';
 
-const OUT_DIR = 'test-results/screens';
+const DARK = process.argv.includes('--dark');
+const OUT_DIR = DARK ? 'test-results/screens-dark' : 'test-results/screens';
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -137,7 +139,7 @@ figure.phone img { width: 195px; }
 figure.desktop img { width: 640px; }
 .bad { color: #b91c1c; }
 </style></head><body>
-<h1>Every route at phone and desktop size</h1>
+<h1>Every route at phone and desktop size${DARK ? ', dark theme' : ''}</h1>
 <p>${new Date().toISOString()} · ${shots.length} screenshots · first ${MAX_SCREENS_PER_SHOT} screens of each page · click a thumbnail for the full picture.</p>
 ${rows.join('\n')}
 </body></html>
@@ -159,7 +161,7 @@ async function main(): Promise<void> {
     const shots: Shot[] = [];
     for (const size of SIZES) {
       // One visitor per size: the first page mirrors the show, later ones read it like a returning visitor.
-      const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: DARK ? 'dark' : 'light' });
       const page = await context.newPage();
       for (const screen of screens) {
         shots.push(await shoot(page, screen, size, server.url));
