@@ -7,6 +7,7 @@ import { InsecureNotice } from './insecure-notice.tsx';
 import { InstallButton } from './install-button.tsx';
 import { MenuOverlay } from './menu-overlay.tsx';
 import { ReadyForTheHall } from '../features/offline/ready-for-the-hall.tsx';
+import { SearchLink } from '../features/search/search-link.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { OutdatedMessage } from './outdated-message.tsx';
 import { StorageMessage } from './storage-message.tsx';
@@ -101,6 +102,7 @@ export function Layout() {
             </NavLink>
           ))}
         </nav>
+        <SearchLink />
         {/* On a phone these take a second row of the header, so the name and the account never squeeze. */}
         <div className="header-status">
           <SyncIndicator />

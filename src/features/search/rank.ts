@@ -1,0 +1,141 @@
+// Ranking of search entries (issue 20 part 4): exact abbreviation > name prefix > word prefix > substring,
+// in groups of one kind each, in a fixed order, each capped. Pure: the index is built once, each keystroke
+// is a pass over it in memory.
+import { foldedAbbreviation, foldedLine, tokenise } from './normalise.ts';
+
+/** The kinds of result, in the order their groups are shown. */
+export const SEARCH_KINDS = ['breed', 'cattery', 'litter', 'session', 'event', 'advertiser'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** Results shown per group; the group says how many more matched. */
+export const GROUP_CAP = 6;
+
+/** How well an entry matches, best (lowest) first. */
+export const TIER = {
+  /** The whole query is one of its abbreviations ("MCO", "tica"). */
+  abbreviation: 0,
+  /** Its name starts with the query ("maine c" → Maine Coon). */
+  namePrefix: 1,
+  /** Every query word starts a word of its name ("coon" → Maine Coon). */
+  nameWordPrefix: 2,
+  /** Every query word starts a word of some field (its city, its breeds, its registry…). */
+  wordPrefix: 3,
+  /** Every query word is inside its text somewhere ("oon"). */
+  substring: 4,
+} as const;
+export type Tier = (typeof TIER)[keyof typeof TIER];
+
+/** What an entry is made from: its own words, before folding. */
+export interface SearchDoc {
+  kind: SearchKind;
+  id: number;
+  /** What the result says, and what name prefixes are checked against unless `name` is given. */
+  label: string;
+  /** A second line: where, when, which breeds. */
+  detail: string;
+  /** The app path the result opens. */
+  path: string;
+  /** The text whose prefix ranks highest (defaults to the label). */
+  name?: string;
+  /** Abbreviations matched whole (breed, registry). */
+  abbreviations?: readonly (string | null | undefined)[];
+  /** Other matched texts: cities, registry names, a litter's cattery… */
+  fields?: readonly (string | null | undefined)[];
+  /** Order among results of the same tier (defaults to the folded name). */
+  order?: string;
+}
+
+/** An entry of the index: the doc's visible parts, and its texts folded once. */
+export interface SearchEntry {
+  kind: SearchKind;
+  id: number;
+  label: string;
+  detail: string;
+  path: string;
+  name: string;
+  nameWords: readonly string[];
+  abbreviations: readonly string[];
+  /** Every word of every matched text (name and abbreviations included), once each. */
+  words: readonly string[];
+  /** The words joined by spaces: the fast first check, and the substring match. */
+  text: string;
+  order: string;
+}
+
+export function makeEntry(doc: SearchDoc): SearchEntry {
+  const name = foldedLine(doc.name ?? doc.label);
+  const nameWords = name === '' ? [] : name.split(' ');
+  const abbreviations = (doc.abbreviations ?? []).flatMap((a) => (a ? [foldedAbbreviation(a)] : [])).filter((a) => a !== '');
+  const words = [...new Set([...nameWords, ...abbreviations, ...(doc.fields ?? []).flatMap((f) => (f ? tokenise(f) : []))])];
+  return {
+    kind: doc.kind,
+    id: doc.id,
+    label: doc.label,
+    detail: doc.detail,
+    path: doc.path,
+    name,
+    nameWords,
+    abbreviations,
+    words,
+    text: words.join(' '),
+    order: doc.order ?? name,
+  };
+}
+
+export interface PreparedQuery {
+  /** The folded query words, longest first (the rarest: the fastest rejection). */
+  tokens: readonly string[];
+  /** The words as one line, in the order typed: for the name prefix. */
+  line: string;
+  /** The words run together: for an abbreviation. */
+  compact: string;
+}
+
+/** The query folded and split; null when it has no letters or digits. */
+export function prepareQuery(query: string): PreparedQuery | null {
+  const typed = tokenise(query);
+  if (typed.length === 0) return null;
+  return { tokens: [...new Set(typed)].sort((a, b) => b.length - a.length), line: typed.join(' '), compact: typed.join('') };
+}
+
+const startsAWord = (words: readonly string[], token: string) => words.some((w) => w.startsWith(token));
+
+/** How the entry matches the query, or null when it does not. */
+export function matchTier(entry: SearchEntry, q: PreparedQuery): Tier | null {
+  for (const token of q.tokens) if (!entry.text.includes(token)) return null;
+  if (entry.abbreviations.includes(q.compact)) return TIER.abbreviation;
+  if (entry.name.startsWith(q.line)) return TIER.namePrefix;
+  if (q.tokens.every((t) => startsAWord(entry.nameWords, t))) return TIER.nameWordPrefix;
+  if (q.tokens.every((t) => startsAWord(entry.words, t))) return TIER.wordPrefix;
+  return TIER.substring;
+}
+
+export interface SearchGroup {
+  kind: SearchKind;
+  /** How many entries of this kind matched. */
+  total: number;
+  /** The best of them, at most the cap. */
+  results: SearchEntry[];
+}
+
+const byRank = (a: { entry: SearchEntry; tier: Tier }, b: { entry: SearchEntry; tier: Tier }) =>
+  a.tier - b.tier || (a.entry.order < b.entry.order ? -1 : a.entry.order > b.entry.order ? 1 : a.entry.id - b.entry.id);
+
+/** The groups with a match, in SEARCH_KINDS order, each ranked and capped; none for an empty query. */
+export function searchEntries(entries: readonly SearchEntry[], query: string, cap: number = GROUP_CAP): SearchGroup[] {
+  const q = prepareQuery(query);
+  if (!q) return [];
+  const matched = new Map<SearchKind, { entry: SearchEntry; tier: Tier }[]>();
+  for (const entry of entries) {
+    const tier = matchTier(entry, q);
+    if (tier === null) continue;
+    const list = matched.get(entry.kind);
+    if (list) list.push({ entry, tier });
+    else matched.set(entry.kind, [{ entry, tier }]);
+  }
+  return SEARCH_KINDS.flatMap((kind) => {
+    const list = matched.get(kind);
+    if (!list) return [];
+    return [{ kind, total: list.length, results: list.sort(byRank).slice(0, cap).map((m) => m.entry) }];
+  });
+}
