@@ -37,7 +37,7 @@ describe('search from the header, offline, on a phone', () => {
     mcoLitters = litters.rows[0]!.n;
     await page.context().setOffline(true);
     await page.reload();
-    await expect.poll(() => page.locator('.sync-indicator').textContent()).toMatch(/^Offline/);
+    await page.waitForFunction(() => /^Offline/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 15_000 });
   });
   afterAll(async () => {
     await browser?.close();

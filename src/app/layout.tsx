@@ -7,7 +7,7 @@ import { InsecureNotice } from './insecure-notice.tsx';
 import { InstallButton } from './install-button.tsx';
 import { MenuOverlay } from './menu-overlay.tsx';
 import { ReadyForTheHall } from '../features/offline/ready-for-the-hall.tsx';
-import { SearchLink } from '../features/search/search-link.tsx';
+import { SEARCH_LINK_LABEL, SEARCH_PATH } from '../features/search/search-route.ts';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { OutdatedMessage } from './outdated-message.tsx';
 import { StorageMessage } from './storage-message.tsx';
@@ -102,12 +102,13 @@ export function Layout() {
             </NavLink>
           ))}
         </nav>
-        <SearchLink />
         {/* On a phone these take a second row of the header, so the name and the account never squeeze. */}
         <div className="header-status">
           <SyncIndicator />
           <OutboxPanel />
           <InstallButton />
+          {/* Search, last in the row (on a phone the second one); app.css draws its magnifier. */}
+          <Link to={SEARCH_PATH} className="search-link" aria-label={SEARCH_LINK_LABEL} />
         </div>
         <AccountMenu />
         <button

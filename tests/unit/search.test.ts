@@ -1,7 +1,7 @@
 // Search (issue 20 part 4): folding, ranking and the index built from mirror rows, as tables.
 import { describe, expect, it } from 'vitest';
 import { fold, foldedAbbreviation, foldedLine, tokenise } from '../../src/features/search/normalise.ts';
-import { GROUP_CAP, makeEntry, matchTier, prepareQuery, searchEntries, SEARCH_KINDS, TIER, type SearchDoc } from '../../src/features/search/rank.ts';
+import { createSearch, GROUP_CAP, makeEntry, matchTier, prepareQuery, searchEntries, SEARCH_KINDS, TIER, type SearchDoc } from '../../src/features/search/rank.ts';
 import { buildSearchIndex, type SearchRows } from '../../src/features/search/search-index.ts';
 import { SEARCH_TEXTS } from '../../src/features/search/search-texts.ts';
 
@@ -121,6 +121,12 @@ describe('searchEntries', () => {
 
   it('shows the groups in SEARCH_KINDS order', () => {
     expect(SEARCH_KINDS).toEqual(['breed', 'cattery', 'litter', 'session', 'event', 'advertiser']);
+  });
+
+  it('answers a query typed key by key (narrowing on each longer query) as a fresh search does', () => {
+    const search = createSearch(entries);
+    const typed = ['m', 'ma', 'mai', 'main', 'maine', 'maine ', 'maine c', 'maine co', 'maine c', 'maine', 'mai', 'am', 'ams', 'ams m', 'coon', 'coon m', 'x', '', 'mco'];
+    for (const query of typed) expect(search(query), query).toEqual(searchEntries(entries, query));
   });
 
   it('caps each group and counts what matched', () => {

@@ -118,24 +118,58 @@ export interface SearchGroup {
   results: SearchEntry[];
 }
 
-const byRank = (a: { entry: SearchEntry; tier: Tier }, b: { entry: SearchEntry; tier: Tier }) =>
-  a.tier - b.tier || (a.entry.order < b.entry.order ? -1 : a.entry.order > b.entry.order ? 1 : a.entry.id - b.entry.id);
+/** Negative when (tierA, a) ranks before (tierB, b): tier, then the entry's order, then its id. */
+const compareRank = (tierA: Tier, a: SearchEntry, tierB: Tier, b: SearchEntry) =>
+  tierA - tierB || (a.order < b.order ? -1 : a.order > b.order ? 1 : a.id - b.id);
+
+const KIND_AT: Readonly<Record<SearchKind, number>> = Object.fromEntries(SEARCH_KINDS.map((k, i) => [k, i])) as Record<SearchKind, number>;
+
+/**
+ * One pass over the candidates: every match is counted and kept (for the next, longer query), and only
+ * each kind's best `cap` are held in order (no sort of thousands of matches for a first letter).
+ */
+function rank(candidates: readonly SearchEntry[], q: PreparedQuery, cap: number): { groups: SearchGroup[]; matched: SearchEntry[] } {
+  const totals = SEARCH_KINDS.map(() => 0);
+  const best: { entry: SearchEntry; tier: Tier }[][] = SEARCH_KINDS.map(() => []);
+  const matched: SearchEntry[] = [];
+  for (const entry of candidates) {
+    const tier = matchTier(entry, q);
+    if (tier === null) continue;
+    matched.push(entry);
+    const k = KIND_AT[entry.kind];
+    totals[k]!++;
+    const top = best[k]!;
+    if (cap <= 0) continue;
+    if (top.length === cap) {
+      const last = top[cap - 1]!;
+      if (compareRank(tier, entry, last.tier, last.entry) >= 0) continue;
+      top.pop();
+    }
+    let at = top.length;
+    while (at > 0 && compareRank(tier, entry, top[at - 1]!.tier, top[at - 1]!.entry) < 0) at--;
+    top.splice(at, 0, { entry, tier });
+  }
+  const groups = SEARCH_KINDS.flatMap((kind, k) => (totals[k] === 0 ? [] : [{ kind, total: totals[k]!, results: best[k]!.map((m) => m.entry) }]));
+  return { groups, matched };
+}
 
 /** The groups with a match, in SEARCH_KINDS order, each ranked and capped; none for an empty query. */
 export function searchEntries(entries: readonly SearchEntry[], query: string, cap: number = GROUP_CAP): SearchGroup[] {
   const q = prepareQuery(query);
-  if (!q) return [];
-  const matched = new Map<SearchKind, { entry: SearchEntry; tier: Tier }[]>();
-  for (const entry of entries) {
-    const tier = matchTier(entry, q);
-    if (tier === null) continue;
-    const list = matched.get(entry.kind);
-    if (list) list.push({ entry, tier });
-    else matched.set(entry.kind, [{ entry, tier }]);
-  }
-  return SEARCH_KINDS.flatMap((kind) => {
-    const list = matched.get(kind);
-    if (!list) return [];
-    return [{ kind, total: list.length, results: list.sort(byRank).slice(0, cap).map((m) => m.entry) }];
-  });
+  return q ? rank(entries, q, cap).groups : [];
+}
+
+/**
+ * searchEntries for a field being typed in: a query that extends the previous one (more letters, more
+ * words) can only match entries the previous one matched, so only those are looked at again.
+ */
+export function createSearch(entries: readonly SearchEntry[]): (query: string, cap?: number) => SearchGroup[] {
+  let last: { line: string; matched: readonly SearchEntry[] } | null = null;
+  return (query, cap = GROUP_CAP) => {
+    const q = prepareQuery(query);
+    if (!q) return [];
+    const { groups, matched } = rank(last !== null && q.line.startsWith(last.line) ? last.matched : entries, q, cap);
+    last = { line: q.line, matched };
+    return groups;
+  };
 }

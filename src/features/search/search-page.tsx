@@ -2,11 +2,12 @@
 // built from IndexedDB once when the screen opens and again when the mirror changes (a live query); each
 // keystroke is a pass over it in memory. The field is a WAI-ARIA combobox: ↑/↓ move the active result,
 // Enter opens it (the first result when none is active), Escape closes the search.
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { db, useMirror } from '../../data/mirror.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
-import { searchEntries, type SearchEntry } from './rank.ts';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { createSearch, type SearchEntry, type SearchGroup } from './rank.ts';
 import { buildSearchIndex, type SearchIndex } from './search-index.ts';
 import { SEARCH_TEXTS } from './search-texts.ts';
 import './search.css';
@@ -25,8 +26,11 @@ async function loadSearchIndex(): Promise<SearchIndex> {
   return buildSearchIndex({ breeds, organizations, catteries, cattery_has_breed, litters, events, event_schedule, advertisers });
 }
 
+const optionId = (idPrefix: string, entry: SearchEntry) => `${idPrefix}-${entry.kind}-${entry.id}`;
+
 export function SearchPage() {
   const view = useMirror(loadSearchIndex, [], SEARCH_TEXTS.failed, (index) => index.entries.length === 0);
+  useDocumentTitle(SEARCH_TEXTS.title);
   return (
     <main className="page search-page">
       <h1>{SEARCH_TEXTS.heading}</h1>
@@ -40,34 +44,38 @@ export function SearchPage() {
 function SearchBox({ index }: { index: SearchIndex | null }) {
   const [params] = useSearchParams();
   const [query, setQuery] = useState(() => params.get('q') ?? '');
-  // The field answers every key at once; the results follow as soon as React has time for them.
-  const shownQuery = useDeferredValue(query);
-  const groups = useMemo(() => (index ? searchEntries(index.entries, shownQuery) : []), [index, shownQuery]);
+  // Each key renders its results at once, in the same task: the search is a pass over memory (a longer
+  // query only re-checks what the shorter one matched) and the list is capped per group.
+  const search = useMemo(() => (index ? createSearch(index.entries) : null), [index]);
+  const groups = useMemo(() => (search ? search(query) : []), [search, query]);
   const results = useMemo(() => groups.flatMap((g) => g.results), [groups]);
   // The active result belongs to the query it was chosen in: a new query starts with none.
   const [active, setActive] = useState<{ query: string; at: number }>({ query: '', at: -1 });
-  const activeAt = active.query === shownQuery ? active.at : -1;
+  const activeAt = active.query === query ? active.at : -1;
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const id = useId();
   const listId = `${id}-results`;
-  const optionId = (entry: SearchEntry) => `${id}-${entry.kind}-${entry.id}`;
   const activeEntry = results[activeAt];
-  const activeId = activeEntry ? optionId(activeEntry) : undefined;
+  const activeId = activeEntry ? optionId(id, activeEntry) : undefined;
 
   useEffect(() => input.current?.focus(), []);
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
   }, [activeId]);
 
-  const open = (entry: SearchEntry) => {
-    // Back from the result returns to this search: the query goes into this entry's URL first (the
-    // router reads the URL when the visitor comes back; nothing renders in between).
-    const search = query.trim() === '' ? '' : `?q=${encodeURIComponent(query)}`;
-    history.replaceState(history.state, '', `${location.pathname}${search}`);
-    void navigate(entry.path);
-  };
+  const { pathname } = location;
+  const open = useCallback(
+    (entry: SearchEntry) => {
+      // Back from the result returns to this search: the query goes into this entry's URL first (the
+      // router reads the URL when the visitor comes back; nothing renders in between).
+      const typed = input.current?.value ?? '';
+      history.replaceState(history.state, '', `${pathname}${typed.trim() === '' ? '' : `?q=${encodeURIComponent(typed)}`}`);
+      void navigate(entry.path);
+    },
+    [navigate, pathname],
+  );
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -75,7 +83,7 @@ function SearchBox({ index }: { index: SearchIndex | null }) {
       e.preventDefault();
       const step = e.key === 'ArrowDown' ? 1 : -1;
       const from = activeAt === -1 && step === -1 ? results.length : activeAt;
-      setActive({ query: shownQuery, at: (from + step + results.length) % results.length });
+      setActive({ query, at: (from + step + results.length) % results.length });
     } else if (e.key === 'Enter') {
       const entry = activeEntry ?? results[0];
       if (!entry) return;
@@ -91,7 +99,7 @@ function SearchBox({ index }: { index: SearchIndex | null }) {
 
   const expanded = results.length > 0;
   const total = groups.reduce((n, g) => n + g.total, 0);
-  const searched = index !== null && shownQuery.trim() !== '';
+  const searched = index !== null && query.trim() !== '';
   return (
     <>
       <div className="search-field">
@@ -118,12 +126,12 @@ function SearchBox({ index }: { index: SearchIndex | null }) {
           {SEARCH_TEXTS.hint}
         </p>
       </div>
-      <div className="search-results" data-query={index ? shownQuery : undefined}>
+      <div className="search-results" data-query={index ? query : undefined}>
         <div role="status" className="search-status">
           {searched && total > 0 && <p>{SEARCH_TEXTS.count(total)}</p>}
           {searched && total === 0 && (
             <p className="search-none">
-              {SEARCH_TEXTS.noMatches(shownQuery)} {SEARCH_TEXTS.tryBefore}
+              {SEARCH_TEXTS.noMatches(query)} {SEARCH_TEXTS.tryBefore}
               <Link to="/breed-finder-quiz">{SEARCH_TEXTS.quizLink}</Link>
               {SEARCH_TEXTS.tryBetween}
               <Link to="/breeds">{SEARCH_TEXTS.breedsLink}</Link>
@@ -131,32 +139,50 @@ function SearchBox({ index }: { index: SearchIndex | null }) {
             </p>
           )}
         </div>
-        <div role="listbox" id={listId} aria-label={SEARCH_TEXTS.resultsLabel} hidden={!expanded}>
-          {groups.map((group) => (
-            <ul key={group.kind} role="group" aria-labelledby={`${id}-${group.kind}`} className="search-group">
-              <li role="presentation" id={`${id}-${group.kind}`} className="search-group-heading">
-                {SEARCH_TEXTS.groups[group.kind]}
-                {group.total > group.results.length && <span className="search-group-count"> ({SEARCH_TEXTS.shown(group.results.length, group.total)})</span>}
-              </li>
-              {group.results.map((entry) => (
-                <li
-                  key={entry.id}
-                  id={optionId(entry)}
-                  role="option"
-                  aria-selected={entry === activeEntry}
-                  className={entry === activeEntry ? 'search-result is-active' : 'search-result'}
-                  // The field keeps focus (and the phone its keyboard) until the result opens.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => open(entry)}
-                >
-                  <span className="search-result-label">{entry.label}</span>
-                  {entry.detail !== '' && <span className="search-result-detail">{entry.detail}</span>}
-                </li>
-              ))}
-            </ul>
-          ))}
-        </div>
+        <ResultList groups={groups} idPrefix={id} activeId={activeId} hidden={!expanded} onOpen={open} />
       </div>
     </>
   );
 }
+
+interface ResultListProps {
+  groups: SearchGroup[];
+  idPrefix: string;
+  activeId: string | undefined;
+  hidden: boolean;
+  onOpen: (entry: SearchEntry) => void;
+}
+
+/** The listbox of grouped results; a keystroke whose results are not in yet leaves it alone (memo). */
+const ResultList = memo(function ResultList({ groups, idPrefix, activeId, hidden, onOpen }: ResultListProps) {
+  return (
+    <div role="listbox" id={`${idPrefix}-results`} aria-label={SEARCH_TEXTS.resultsLabel} hidden={hidden}>
+      {groups.map((group) => (
+        <ul key={group.kind} role="group" aria-labelledby={`${idPrefix}-${group.kind}`} className="search-group">
+          <li role="presentation" id={`${idPrefix}-${group.kind}`} className="search-group-heading">
+            {SEARCH_TEXTS.groups[group.kind]}
+            {group.total > group.results.length && <span className="search-group-count"> ({SEARCH_TEXTS.shown(group.results.length, group.total)})</span>}
+          </li>
+          {group.results.map((entry) => {
+            const id = optionId(idPrefix, entry);
+            return (
+              <li
+                key={entry.id}
+                id={id}
+                role="option"
+                aria-selected={id === activeId}
+                className={id === activeId ? 'search-result is-active' : 'search-result'}
+                // The field keeps focus (and the phone its keyboard) until the result opens.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => onOpen(entry)}
+              >
+                <span className="search-result-label">{entry.label}</span>
+                {entry.detail !== '' && <span className="search-result-detail">{entry.detail}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      ))}
+    </div>
+  );
+});
