@@ -71,7 +71,13 @@ describe('matchTier', () => {
     ['mc', TIER.wordPrefix],
     ['norw', TIER.wordPrefix],
     ['maine norway', TIER.wordPrefix],
+    ['c', TIER.nameWordPrefix],
+    ['n', TIER.wordPrefix],
     ['oon', TIER.substring],
+    // A single letter counts only at a word's start.
+    ['i', null],
+    ['maine o', null],
+    ['maine oo', TIER.substring],
     ['ine co', TIER.substring],
     ['persian', null],
     ['maine persian', null],
@@ -115,6 +121,8 @@ describe('searchEntries', () => {
     ['chartreux', [['breed', [5]]]],
     ['tica', [['cattery', [10]]]],
     ['federation feline', [['cattery', [12]]]],
+    // One letter: word starts only (Somali has an "m" but no word starting with one).
+    ['m', [['breed', [2, 3]], ['cattery', [11, 12, 10]], ['litter', [20]], ['session', [30]]]],
     ['xyz', []],
     ['', []],
   ])('%j → %j', (query, expected) => expect(ids(query)).toEqual(expected));
@@ -125,7 +133,7 @@ describe('searchEntries', () => {
 
   it('answers a query typed key by key (narrowing on each longer query) as a fresh search does', () => {
     const search = createSearch(entries);
-    const typed = ['m', 'ma', 'mai', 'main', 'maine', 'maine ', 'maine c', 'maine co', 'maine c', 'maine', 'mai', 'am', 'ams', 'ams m', 'coon', 'coon m', 'x', '', 'mco'];
+    const typed = ['m', 'ma', 'mai', 'main', 'maine', 'maine ', 'maine c', 'maine co', 'maine c', 'maine', 'mai', 'am', 'ams', 'ams m', 'coon', 'coon m', 'x', '', 'mco', 'o', 'oo', 'oon', 's', 'so', 'som'];
     for (const query of typed) expect(search(query), query).toEqual(searchEntries(entries, query));
   });
 

@@ -20,7 +20,7 @@ export const TIER = {
   nameWordPrefix: 2,
   /** Every query word starts a word of some field (its city, its breeds, its registry…). */
   wordPrefix: 3,
-  /** Every query word is inside its text somewhere ("oon"). */
+  /** Every query word is inside its text somewhere ("oon"); a one-letter word only at a word's start. */
   substring: 4,
 } as const;
 export type Tier = (typeof TIER)[keyof typeof TIER];
@@ -52,12 +52,12 @@ export interface SearchEntry {
   label: string;
   detail: string;
   path: string;
+  /** The name's words as one folded line. */
   name: string;
-  nameWords: readonly string[];
+  /** The name's line after a space: " maine coon" (a word starts where " " + its start is found). */
+  nameStarts: string;
   abbreviations: readonly string[];
-  /** Every word of every matched text (name and abbreviations included), once each. */
-  words: readonly string[];
-  /** The words joined by spaces: the fast first check, and the substring match. */
+  /** Every word of every matched text (name and abbreviations included), once each, each after a space. */
   text: string;
   order: string;
 }
@@ -74,10 +74,9 @@ export function makeEntry(doc: SearchDoc): SearchEntry {
     detail: doc.detail,
     path: doc.path,
     name,
-    nameWords,
+    nameStarts: ` ${name}`,
     abbreviations,
-    words,
-    text: words.join(' '),
+    text: words.map((w) => ` ${w}`).join(''),
     order: doc.order ?? name,
   };
 }
@@ -85,28 +84,33 @@ export function makeEntry(doc: SearchDoc): SearchEntry {
 export interface PreparedQuery {
   /** The folded query words, longest first (the rarest: the fastest rejection). */
   tokens: readonly string[];
+  /** Each token after a space (" mai"): found in an entry's spaced text where a word starts with it. */
+  starts: readonly string[];
   /** The words as one line, in the order typed: for the name prefix. */
   line: string;
   /** The words run together: for an abbreviation. */
   compact: string;
+  /** The last word typed: the one a next key extends. */
+  lastWord: string;
 }
 
 /** The query folded and split; null when it has no letters or digits. */
 export function prepareQuery(query: string): PreparedQuery | null {
   const typed = tokenise(query);
   if (typed.length === 0) return null;
-  return { tokens: [...new Set(typed)].sort((a, b) => b.length - a.length), line: typed.join(' '), compact: typed.join('') };
+  const tokens = [...new Set(typed)].sort((a, b) => b.length - a.length);
+  return { tokens, starts: tokens.map((t) => ` ${t}`), line: typed.join(' '), compact: typed.join(''), lastWord: typed.at(-1)! };
 }
-
-const startsAWord = (words: readonly string[], token: string) => words.some((w) => w.startsWith(token));
 
 /** How the entry matches the query, or null when it does not. */
 export function matchTier(entry: SearchEntry, q: PreparedQuery): Tier | null {
   for (const token of q.tokens) if (!entry.text.includes(token)) return null;
   if (entry.abbreviations.includes(q.compact)) return TIER.abbreviation;
   if (entry.name.startsWith(q.line)) return TIER.namePrefix;
-  if (q.tokens.every((t) => startsAWord(entry.nameWords, t))) return TIER.nameWordPrefix;
-  if (q.tokens.every((t) => startsAWord(entry.words, t))) return TIER.wordPrefix;
+  if (q.starts.every((s) => entry.nameStarts.includes(s))) return TIER.nameWordPrefix;
+  if (q.starts.every((s) => entry.text.includes(s))) return TIER.wordPrefix;
+  // A single letter inside words would match nearly everything: it counts only where a word starts.
+  for (let i = 0; i < q.tokens.length; i++) if (q.tokens[i]!.length === 1 && !entry.text.includes(q.starts[i]!)) return null;
   return TIER.substring;
 }
 
@@ -164,12 +168,14 @@ export function searchEntries(entries: readonly SearchEntry[], query: string, ca
  * words) can only match entries the previous one matched, so only those are looked at again.
  */
 export function createSearch(entries: readonly SearchEntry[]): (query: string, cap?: number) => SearchGroup[] {
-  let last: { line: string; matched: readonly SearchEntry[] } | null = null;
+  let last: { q: PreparedQuery; matched: readonly SearchEntry[] } | null = null;
   return (query, cap = GROUP_CAP) => {
     const q = prepareQuery(query);
     if (!q) return [];
-    const { groups, matched } = rank(last !== null && q.line.startsWith(last.line) ? last.matched : entries, q, cap);
-    last = { line: q.line, matched };
+    // A one-letter last word matched only word starts: once longer, it may match inside words too.
+    const narrows = last !== null && q.line.startsWith(last.q.line) && (last.q.lastWord.length > 1 || q.line === last.q.line);
+    const { groups, matched } = rank(narrows ? last!.matched : entries, q, cap);
+    last = { q, matched };
     return groups;
   };
 }

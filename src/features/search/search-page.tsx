@@ -26,6 +26,15 @@ async function loadSearchIndex(): Promise<SearchIndex> {
   return buildSearchIndex({ breeds, organizations, catteries, cattery_has_breed, litters, events, event_schedule, advertisers });
 }
 
+/**
+ * The search after one pass over the whole index, while the screen opens: the matcher is compiled then,
+ * not on the visitor's first key (on a slow phone that first pass is the slowest by far).
+ */
+function primed(search: ReturnType<typeof createSearch>): ReturnType<typeof createSearch> {
+  search('e');
+  return search;
+}
+
 const optionId = (idPrefix: string, entry: SearchEntry) => `${idPrefix}-${entry.kind}-${entry.id}`;
 
 export function SearchPage() {
@@ -46,7 +55,7 @@ function SearchBox({ index }: { index: SearchIndex | null }) {
   const [query, setQuery] = useState(() => params.get('q') ?? '');
   // Each key renders its results at once, in the same task: the search is a pass over memory (a longer
   // query only re-checks what the shorter one matched) and the list is capped per group.
-  const search = useMemo(() => (index ? createSearch(index.entries) : null), [index]);
+  const search = useMemo(() => (index ? primed(createSearch(index.entries)) : null), [index]);
   const groups = useMemo(() => (search ? search(query) : []), [search, query]);
   const results = useMemo(() => groups.flatMap((g) => g.results), [groups]);
   // The active result belongs to the query it was chosen in: a new query starts with none.
@@ -165,24 +174,28 @@ const ResultList = memo(function ResultList({ groups, idPrefix, activeId, hidden
           </li>
           {group.results.map((entry) => {
             const id = optionId(idPrefix, entry);
-            return (
-              <li
-                key={entry.id}
-                id={id}
-                role="option"
-                aria-selected={id === activeId}
-                className={id === activeId ? 'search-result is-active' : 'search-result'}
-                // The field keeps focus (and the phone its keyboard) until the result opens.
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => onOpen(entry)}
-              >
-                <span className="search-result-label">{entry.label}</span>
-                {entry.detail !== '' && <span className="search-result-detail">{entry.detail}</span>}
-              </li>
-            );
+            return <ResultOption key={entry.id} id={id} entry={entry} active={id === activeId} onOpen={onOpen} />;
           })}
         </ul>
       ))}
     </div>
+  );
+});
+
+/** One result; while a query grows, the results that stay are not rendered again (memo). */
+const ResultOption = memo(function ResultOption({ id, entry, active, onOpen }: { id: string; entry: SearchEntry; active: boolean; onOpen: (entry: SearchEntry) => void }) {
+  return (
+    <li
+      id={id}
+      role="option"
+      aria-selected={active}
+      className={active ? 'search-result is-active' : 'search-result'}
+      // The field keeps focus (and the phone its keyboard) until the result opens.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => onOpen(entry)}
+    >
+      <span className="search-result-label">{entry.label}</span>
+      {entry.detail !== '' && <span className="search-result-detail">{entry.detail}</span>}
+    </li>
   );
 });
