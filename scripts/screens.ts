@@ -53,6 +53,7 @@ async function screensOf(server: VenueServer): Promise<Screen[]> {
     { name: 'visitors-choice', path: '/visitors-choice' },
     { name: 'pet-products', path: '/pet-products' },
     { name: 'pet-product', path: paths.advertiser(advertiser) },
+    { name: 'search', path: '/search?q=maine' },
     { name: 'login', path: '/login' },
     { name: 'register', path: '/register' },
     { name: 'forgot-password', path: '/forgot-password' },

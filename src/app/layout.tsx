@@ -7,6 +7,7 @@ import { InsecureNotice } from './insecure-notice.tsx';
 import { InstallButton } from './install-button.tsx';
 import { MenuOverlay } from './menu-overlay.tsx';
 import { ReadyForTheHall } from '../features/offline/ready-for-the-hall.tsx';
+import { SEARCH_LINK_LABEL, SEARCH_PATH } from '../features/search/search-route.ts';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { OutdatedMessage } from './outdated-message.tsx';
 import { StorageMessage } from './storage-message.tsx';
@@ -107,6 +108,8 @@ export function Layout() {
           <SyncIndicator />
           <OutboxPanel />
           <InstallButton />
+          {/* Search, last in the row (on a phone the second one); app.css draws its magnifier. */}
+          <Link to={SEARCH_PATH} className="search-link" aria-label={SEARCH_LINK_LABEL} />
         </div>
         <AccountMenu />
         <button

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
   { path: 'events/:id', element: screen(() => import('../features/events/event-page.tsx').then((m) => m.EventPage)) },
   { path: 'pet-products', handle: titled('Pet Products'), element: screen(() => import('../features/advertisers/advertisers-page.tsx').then((m) => m.AdvertisersPage)) },
   { path: 'pet-products/:id', element: screen(() => import('../features/advertisers/advertiser-page.tsx').then((m) => m.AdvertiserPage)) },
+  { path: 'search', element: screen(() => import('../features/search/search-page.tsx').then((m) => m.SearchPage)) },
   { path: 'login', handle: titled('Sign in'), element: screen(() => import('../features/account/login-page.tsx').then((m) => m.LoginPage)) },
   { path: 'register', handle: titled('Register'), element: screen(() => import('../features/account/register-page.tsx').then((m) => m.RegisterPage)) },
   { path: 'forgot-password', handle: titled('Forgot password'), element: screen(() => import('../features/account/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)) },

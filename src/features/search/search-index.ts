@@ -1,0 +1,121 @@
+// The search index (issue 20 part 4): one entry per breed, cattery, litter, session, event and advertiser of
+// the mirror, with the texts each is found by. Pure: search-page.tsx reads the rows and rebuilds it when
+// the mirror changes.
+import type { Advertiser, Breed, Cattery, CatteryBreed, Litter, Organization, ScheduleSession, ShowEvent } from '../../data/mirror.ts';
+import { formatDateRange, formatTime } from '../../../shared/dates.ts';
+import { paths } from '../../../shared/paths.ts';
+import { makeEntry, type SearchDoc, type SearchEntry } from './rank.ts';
+import { SEARCH_TEXTS } from './search-texts.ts';
+
+/** The columns the index reads, table by table (SPEC §3 names). */
+export interface SearchRows {
+  breeds: readonly Pick<Breed, 'id' | 'breed_name' | 'universal_breed_abbreviation'>[];
+  organizations: readonly Pick<Organization, 'id' | 'name' | 'abbreviation'>[];
+  catteries: readonly Pick<Cattery, 'id' | 'name' | 'city' | 'country' | 'organization_id'>[];
+  cattery_has_breed: readonly Pick<CatteryBreed, 'cattery_id' | 'breed_id'>[];
+  litters: readonly Pick<Litter, 'id' | 'cattery_id' | 'breed_id' | 'date_of_birth' | 'available_male_kittens' | 'available_female_kittens'>[];
+  events: readonly Pick<ShowEvent, 'id' | 'name' | 'city' | 'country' | 'venue_name' | 'start_date' | 'end_date'>[];
+  event_schedule: readonly Pick<ScheduleSession, 'id' | 'event_id' | 'title' | 'location' | 'schedule_date' | 'start_time' | 'end_time' | 'status'>[];
+  advertisers: readonly Pick<Advertiser, 'id' | 'company_name' | 'city' | 'country'>[];
+}
+
+export interface SearchIndex {
+  entries: readonly SearchEntry[];
+}
+
+/** "Sat 28 Nov" for a session's line (made once: thousands of sessions on a large show). */
+const SESSION_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+const sessionDay = (date: string) => {
+  const at = Date.parse(`${date}T00:00:00Z`);
+  return Number.isNaN(at) ? date : SESSION_DAY.format(at);
+};
+
+const line = (...parts: (string | null | undefined)[]) => parts.filter((p) => p !== null && p !== undefined && p.trim() !== '').join(' · ');
+const place = (city: string | null, country: string | null) => [city, country].filter((p) => p !== null && p.trim() !== '').join(', ');
+
+export function buildSearchIndex(rows: SearchRows): SearchIndex {
+  const docs: SearchDoc[] = [];
+  const breeds = new Map(rows.breeds.map((b) => [b.id, b]));
+  const organizations = new Map(rows.organizations.map((o) => [o.id, o]));
+  const catteries = new Map(rows.catteries.map((c) => [c.id, c]));
+  const breedsOf = new Map<number, (typeof rows.breeds)[number][]>();
+  for (const link of rows.cattery_has_breed) {
+    const breed = breeds.get(link.breed_id);
+    if (!breed) continue;
+    const own = breedsOf.get(link.cattery_id);
+    if (own) own.push(breed);
+    else breedsOf.set(link.cattery_id, [breed]);
+  }
+
+  for (const b of rows.breeds) {
+    docs.push({ kind: 'breed', id: b.id, label: b.breed_name, detail: b.universal_breed_abbreviation, path: paths.breed(b.universal_breed_abbreviation), abbreviations: [b.universal_breed_abbreviation] });
+  }
+
+  for (const c of rows.catteries) {
+    const own = breedsOf.get(c.id) ?? [];
+    const registry = c.organization_id === null ? undefined : organizations.get(c.organization_id);
+    docs.push({
+      kind: 'cattery',
+      id: c.id,
+      label: c.name,
+      detail: line(place(c.city, c.country), own.map((b) => b.breed_name).join(', ')),
+      path: paths.cattery(c.name),
+      abbreviations: [registry?.abbreviation, ...own.map((b) => b.universal_breed_abbreviation)],
+      fields: [c.city, c.country, registry?.name, ...own.map((b) => b.breed_name)],
+    });
+  }
+
+  for (const l of rows.litters) {
+    const breed = l.breed_id === null ? undefined : breeds.get(l.breed_id);
+    const cattery = catteries.get(l.cattery_id);
+    const available = l.available_male_kittens + l.available_female_kittens;
+    const label = breed ? SEARCH_TEXTS.litterOf(breed.breed_name) : SEARCH_TEXTS.litter;
+    docs.push({
+      kind: 'litter',
+      id: l.id,
+      label,
+      detail: line(cattery?.name, cattery?.city, SEARCH_TEXTS.available(available)),
+      path: paths.litter(l.id),
+      name: breed?.breed_name ?? '',
+      abbreviations: [breed?.universal_breed_abbreviation],
+      fields: [cattery?.name, cattery?.city],
+      order: `${label}\u0000${cattery?.name ?? ''}\u0000${l.date_of_birth}`.toLowerCase(),
+    });
+  }
+
+  const eventNames = new Map(rows.events.map((e) => [e.id, e.name]));
+  for (const s of rows.event_schedule) {
+    docs.push({
+      kind: 'session',
+      id: s.id,
+      label: s.title,
+      detail: line(
+        `${sessionDay(s.schedule_date)} ${formatTime(s.start_time)}–${formatTime(s.end_time)}`,
+        s.location,
+        eventNames.get(s.event_id),
+        s.status === 'cancelled' ? SEARCH_TEXTS.cancelled : null,
+      ),
+      path: paths.eventSession(s.event_id, s.id),
+      fields: [s.location],
+      order: `${s.schedule_date} ${s.start_time}`,
+    });
+  }
+
+  for (const e of rows.events) {
+    docs.push({
+      kind: 'event',
+      id: e.id,
+      label: e.name,
+      detail: line(place(e.city, e.country), formatDateRange(e.start_date, e.end_date, 'en-GB')),
+      path: paths.event(e.id),
+      fields: [e.city, e.country, e.venue_name],
+      order: e.start_date,
+    });
+  }
+
+  for (const a of rows.advertisers) {
+    docs.push({ kind: 'advertiser', id: a.id, label: a.company_name, detail: place(a.city, a.country), path: paths.advertiser(a.id), fields: [a.city, a.country] });
+  }
+
+  return { entries: docs.map(makeEntry) };
+}

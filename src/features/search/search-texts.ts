@@ -1,0 +1,37 @@
+// Every visible text of the search screen (issue 20 part 4), in one place the tests import.
+import type { SearchKind } from './rank.ts';
+
+export { SEARCH_LINK_LABEL, SEARCH_PATH } from './search-route.ts';
+
+export const SEARCH_TEXTS = {
+  title: 'Search',
+  heading: 'Search the show',
+  label: 'Breeds, breeders, kittens, schedule, events and pet products',
+  hint: 'A breed or its abbreviation (MCO), a cattery, a city, a registry, a session, a company.',
+  loading: 'Loading the show…',
+  failed: 'Failed to load the show for search',
+  resultsLabel: 'Search results',
+  close: 'Close search',
+  groups: {
+    breed: 'Breeds',
+    cattery: 'Catteries',
+    litter: 'Litters',
+    session: 'Sessions',
+    event: 'Events',
+    advertiser: 'Pet Products',
+  } satisfies Record<SearchKind, string>,
+  /** A capped group's heading note: "6 of 31". */
+  shown: (shown: number, total: number) => `${shown} of ${total}`,
+  count: (n: number) => (n === 1 ? '1 result' : `${n.toLocaleString('en-GB')} results`),
+  noMatches: (query: string) => `No matches for “${query.trim()}”.`,
+  /** "Try the Breed Finder Quiz or browse all breeds." with the two links. */
+  tryBefore: 'Try the ',
+  quizLink: 'Breed Finder Quiz',
+  tryBetween: ' or browse ',
+  breedsLink: 'all breeds',
+  tryAfter: '.',
+  litterOf: (breed: string) => `${breed} litter`,
+  litter: 'Litter',
+  available: (n: number) => (n === 0 ? 'Sold out' : n === 1 ? '1 kitten available' : `${n} kittens available`),
+  cancelled: 'Cancelled',
+} as const;
