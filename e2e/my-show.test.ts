@@ -8,7 +8,7 @@ import { catterySlug } from '../shared/paths.ts';
 import { zonedDateTime } from '../shared/dates.ts';
 import { MY_SHOW_TEXTS, REMINDER_TEXTS, starAddText, starRemoveText } from '../src/ui/my-show-texts.ts';
 import { VIEWPORTS, screenshot } from './app-page.ts';
-import { formatViolations, runAxe } from './axe.ts';
+import { formatViolations, runAxeInBothSchemes } from './axe.ts';
 import { startAppServer } from './browser.ts';
 import { launchProfile, waitForController, type Profile } from './pwa-helpers.ts';
 
@@ -24,7 +24,8 @@ const synced = (page: Page) =>
   page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
 
 async function expectNoAxeViolations(page: Page, screen: string) {
-  const violations = await runAxe(page);
+  const { light, dark } = await runAxeInBothSchemes(page); // both themes (issue 20 part 6)
+    const violations = [...light, ...dark];
   expect(violations, formatViolations(screen, violations)).toEqual([]);
 }
 
