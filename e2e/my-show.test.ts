@@ -1,11 +1,16 @@
 // My show (issue 20 parts 1–2) at phone size: stars on a session, a litter and a cattery stay on the
 // phone (their own IndexedDB database), /my-show lists them offline, and a starred litter the show
-// deletes stays listed as "No longer in the show". axe: zero violations, empty and filled.
+// deletes stays listed as "No longer in the show"; "Add all my sessions" saves them as an .ics file,
+// offline. axe: zero violations, empty and filled, in both themes.
+import { readFile } from 'node:fs/promises';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { catterySlug } from '../shared/paths.ts';
 import { zonedDateTime } from '../shared/dates.ts';
+import { sessionUid } from '../src/lib/ics.ts';
+import { CALENDAR_TEXTS } from '../src/lib/share-texts.ts';
 import { MY_SHOW_TEXTS, REMINDER_TEXTS, starAddText, starRemoveText } from '../src/ui/my-show-texts.ts';
 import { VIEWPORTS, screenshot } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
@@ -107,8 +112,12 @@ describe('My show at phone size', () => {
     expect(await litters.locator('.my-show-availability').textContent()).toMatch(/available|Sold out/);
     const catteries = page.getByRole('region', { name: MY_SHOW_TEXTS.catteries });
     expect(await catteries.getByRole('link').first().textContent()).toContain(picked.cattery);
-    // The "Add all my sessions" spot is at the top of the screen.
-    expect(await page.locator('main > .my-show-calendar').count()).toBe(1);
+    // "Add all my sessions", offline: an iCalendar file of the starred session, read by a real parser.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: CALENDAR_TEXTS.addMySessions }).click()]);
+    const calendar = new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8')));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events.map((e) => [e.uid, e.summary])).toEqual([[sessionUid(picked.session_id), picked.session_title]]);
+    await expect.poll(() => page.locator('.my-show-calendar [role="status"]').textContent()).toBe(CALENDAR_TEXTS.saved);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await screenshot(page, 'my-show-filled', 'phone');

@@ -8,6 +8,8 @@ export const CALENDAR_TEXTS = {
   addSessionLabel: (title: string) => `Add to calendar: ${title}`,
   /** The button on an event page, for its whole programme. */
   addEvent: 'Add all sessions to calendar',
+  /** The button on /my-show, for every starred session still in the show. */
+  addMySessions: 'Add all my sessions to calendar',
   /** Said in the live region once the file is handed to the browser. */
   saved: 'Calendar file saved: open it to add the sessions to your calendar.',
   /** Put before a cancelled session's title in the calendar, as not every calendar shows STATUS. */

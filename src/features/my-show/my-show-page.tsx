@@ -12,6 +12,9 @@ import { availabilityText } from '../../ui/litter-availability.ts';
 import { MY_SHOW_TEXTS as T, REMINDER_TEXTS } from '../../ui/my-show-texts.ts';
 import { SessionChangeMarks, sessionChangeClass } from '../../ui/session-change.tsx';
 import { StarButton } from '../../ui/star-button.tsx';
+import { CalendarButton } from '../../ui/calendar-button.tsx';
+import { calendarSessionOf } from '../../lib/ics.ts';
+import { CALENDAR_TEXTS } from '../../lib/share-texts.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { notificationStanding, turnOffReminders, turnOnReminders, type NotificationStanding } from './reminder-setting.ts';
@@ -85,12 +88,11 @@ async function loadMyShow(): Promise<MyShowData> {
   };
 }
 
-function Page({ children }: { children: ReactNode }) {
+function Page({ children, calendar }: { children: ReactNode; calendar?: ReactNode }) {
   return (
     <main className="page my-show">
       <h1>{T.heading}</h1>
-      {/* "Add all my sessions" (the calendar file) goes here. */}
-      <div className="my-show-calendar" />
+      {calendar && <div className="my-show-calendar">{calendar}</div>}
       {children}
       <SessionReminders />
     </main>
@@ -313,8 +315,19 @@ export function MyShowPage() {
       </Page>
     );
   }
+  const { sessions, eventsById } = view.data;
+  const live = sessions.flatMap((s) => (s.row ? [s.row] : []));
+  // One file of every starred session still in the show: the phone's calendar rings even asleep and offline.
+  const calendar = live.length > 0 && (
+    <CalendarButton
+      sessions={() => live.map((row) => calendarSessionOf(row, eventsById.get(row.event_id)))}
+      name={T.heading}
+      text={CALENDAR_TEXTS.addMySessions}
+      announce
+    />
+  );
   return (
-    <Page>
+    <Page calendar={calendar}>
       <p className="my-show-intro">{T.intro}</p>
       <Filled data={view.data} now={now} />
     </Page>
