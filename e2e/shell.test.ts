@@ -130,6 +130,21 @@ describe('app shell', () => {
     await page.close();
   });
 
+  it('shows the fallback inside the chrome when a screen cannot load, and recovers on the next link (phone)', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.phone, serviceWorkers: 'block' });
+    // A screen's chunk that never arrives (a deploy removed it, the hall network cut it): the error stays in
+    // the screen's place, the header and footers stay usable.
+    await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => route.abort('failed'));
+    await page.goto(`${server.url}/about`);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Unexpected Application Error!');
+    expect(await page.getByRole('alert').textContent()).toMatch(/dynamically imported module|Importing a module script failed/);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'PurrFect Show' }).isVisible()).toBe(true);
+    await page.getByRole('main').getByRole('link', { name: 'Browse the breeds' }).click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Cat Breeds');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.close();
+  });
+
   it('on a phone, the header says the sync state in words, keeps the whole name and has thumb-sized targets', async () => {
     const page = await openSyncedApp(browser, server, 'phone');
     const state = page.locator('.sync-indicator .sync-label');

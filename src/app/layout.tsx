@@ -1,6 +1,6 @@
 // SPEC §2 "Shared chrome": header navigation, menu overlay, Sign in / avatar menu, footers, cookie banner.
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { AccountMenu } from './account-menu.tsx';
 import { CONSENT_KEY, trackPageView } from './analytics.ts';
 import { InsecureNotice } from './insecure-notice.tsx';
@@ -16,8 +16,7 @@ import { UpdatePrompt } from './update-prompt.tsx';
 import { db } from '../data/mirror.ts';
 import { focusWasLost } from '../ui/focus.ts';
 import { GeocodeCacheContext } from '../ui/map/geocode-cache.ts';
-import { APP_NAME, documentTitle } from '../ui/use-document-title.ts';
-import type { RouteTitle } from './routes.tsx';
+import { APP_NAME } from '../ui/use-document-title.ts';
 
 const NAV = [
   { to: '/breeds', label: 'Breeds' },
@@ -73,11 +72,6 @@ export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => trackPageView(location.pathname), [location.pathname]);
-  // A route with a fixed title sets it here; screens named by their data (a breed, a cattery) set their own.
-  const routeTitle = (useMatches().at(-1)?.handle as RouteTitle | undefined)?.title;
-  useEffect(() => {
-    if (routeTitle !== undefined) document.title = documentTitle(routeTitle);
-  }, [routeTitle]);
   const menuToggle = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLDivElement>(null);
   const shownPath = useRef(location.pathname);

@@ -1,6 +1,7 @@
 // SPEC §8's fallback page, "Unexpected Application Error!" with the error message: for unknown routes and
 // for a screen that fails to render. It sits inside the header and footers and offers a way back in.
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 
 function ErrorScreen({ message }: { message: string }) {
   return (
@@ -24,13 +25,34 @@ export function NotFound() {
   return <ErrorScreen message="404 Not Found" />;
 }
 
-/** A route's errorElement: what went wrong while rendering a screen. */
-export function RouteError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
-  return <ErrorScreen message={message} />;
+interface BoundaryProps {
+  children: ReactNode;
+}
+interface BoundaryState {
+  error: unknown;
+  /** The path the error happened on: following a link elsewhere clears it. */
+  path: string | null;
+}
+
+/** What went wrong while rendering a screen (a React error boundary; reset by the next navigation). */
+export function RouteErrorBoundary({ children }: BoundaryProps) {
+  return <Boundary path={useLocation().pathname}>{children}</Boundary>;
+}
+
+class Boundary extends Component<BoundaryProps & { path: string }, BoundaryState> {
+  override state: BoundaryState = { error: null, path: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { path: string }, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.path === state.path ? null : { error: null, path: props.path };
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    return <ErrorScreen message={error instanceof Error ? error.message : String(error)} />;
+  }
 }
