@@ -149,8 +149,7 @@ describe('My show at phone size', () => {
     await star.waitFor({ timeout: 30_000 });
     await star.click();
     await expect.poll(() => page.locator(`#session-${added!.id}`).getByRole('button', { name: starRemoveText(title) }).count()).toBe(1);
-    // Reminders run while /my-show is open (its lazy chunk: none in the first route).
-    await page.goto(`${server.url}/my-show`);
+    // Reminders run on every page (their own chunk, after the first screen): here at once, on the event page.
     const reminder = page.getByRole('region', { name: `${REMINDER_TEXTS.label}: ${title}` });
     await expect.poll(() => reminder.locator('p').textContent(), { timeout: 20_000 }).toBe(
       `${REMINDER_TEXTS.label}: ${REMINDER_TEXTS.banner(title, start.time.slice(0, 5), 'Ring 9')}`,
@@ -161,8 +160,10 @@ describe('My show at phone size', () => {
       .toEqual([REMINDER_TEXTS.notificationTitle(title)]);
     await reminder.getByRole('button', { name: REMINDER_TEXTS.dismiss }).click();
     expect(await reminder.count()).toBe(0);
-    // Once per session: not again after a reload.
+    // Once per session: not again after a reload, nor on My show.
     await page.reload();
+    await page.locator(`#session-${added!.id}`).waitFor();
+    await page.goto(`${server.url}/my-show`);
     await page.getByRole('region', { name: MY_SHOW_TEXTS.sessions }).locator('.my-show-item-title', { hasText: title }).waitFor();
     await page.waitForTimeout(3_000);
     expect(await page.locator('.session-reminder').count()).toBe(0);

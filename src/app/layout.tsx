@@ -10,6 +10,7 @@ import { ReadyForTheHall } from '../features/offline/ready-for-the-hall.tsx';
 import { SEARCH_LINK_LABEL, SEARCH_PATH } from '../features/search/search-route.ts';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { OutdatedMessage } from './outdated-message.tsx';
+import { RemindersSlot } from './reminders-slot.tsx';
 import { StorageMessage } from './storage-message.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -143,6 +144,7 @@ export function Layout() {
       </footer>
       <CookieBanner />
       <UpdatePrompt />
+      <RemindersSlot />
     </>
   );
 }

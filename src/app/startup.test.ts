@@ -4,6 +4,7 @@ import { FIRST_PULL_CAP_MS, NO_DATA_SCREEN_MS, runStartup, SLOW_SCREEN_CAP_MS, t
 // startup.ts's own wiring (startApp) imports the app; only runStartup is under test here.
 vi.mock('./app.tsx', () => ({ renderApp: vi.fn(), renderConfigError: vi.fn() }));
 vi.mock('./pwa.ts', () => ({ registerServiceWorker: vi.fn() }));
+vi.mock('./reminders-slot.tsx', () => ({ startReminders: vi.fn() }));
 vi.mock('../data/mirror.ts', () => ({}));
 vi.mock('../data/backend.ts', () => ({}));
 
@@ -27,6 +28,7 @@ function setup({ savedSession = false, waiting = 0 } = {}) {
     loadBackendClient: async () => void log.push('load supabase-js'),
     startBackend: async () => void log.push('start backend'),
     registerServiceWorker: async () => void log.push('register sw'),
+    startReminders: () => void log.push('start reminders'),
     delay: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     whenIdle: async () => void log.push('idle'),
     onPhase: (phase) => void log.push(`phase ${phase}`),
@@ -50,6 +52,7 @@ describe('start-up phases', () => {
       'phase first-screen-shown',
       'load supabase-js',
       'register sw',
+      'start reminders',
       'phase backend-loaded',
       'phase service-worker-registered',
       'start backend',

@@ -11,6 +11,7 @@ import { hasSavedSession, loadBackendClient, startBackend } from '../data/backen
 import { firstScreen, sliceRenders, startMirrorSync, type FirstScreen } from '../data/mirror.ts';
 import { renderApp, renderConfigError } from './app.tsx';
 import { registerServiceWorker } from './pwa.ts';
+import { startReminders } from './reminders-slot.tsx';
 
 export const STARTUP_PHASES = [
   'mirror-started',
@@ -43,6 +44,8 @@ export interface StartupDeps {
   /** The session, the outbox replay and their triggers. */
   startBackend(): Promise<unknown>;
   registerServiceWorker(): Promise<unknown>;
+  /** The in-app reminders of starred sessions (their own chunk). */
+  startReminders(): void;
   delay(ms: number): Promise<void>;
   /** After the next frame, once the main thread is idle. */
   whenIdle(): Promise<void>;
@@ -102,6 +105,9 @@ export function runStartup(deps: StartupDeps): Startup {
   // 5. The service worker's precache waits for the first screen too.
   void shown.then(deps.registerServiceWorker).then(() => enter('service-worker-registered'));
 
+  // 6. Reminders of starred sessions need the favourites, not the first screen.
+  void shown.then(deps.startReminders);
+
   return {
     get phases() {
       return [...state.phases];
@@ -142,6 +148,7 @@ export function startApp(container: HTMLElement): Startup | null {
     loadBackendClient,
     startBackend,
     registerServiceWorker,
+    startReminders,
     delay,
     whenIdle,
     onPhase: (phase) => globalThis.performance?.mark?.(`startup:${phase}`),

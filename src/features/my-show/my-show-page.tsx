@@ -18,7 +18,6 @@ import { CALENDAR_TEXTS } from '../../lib/share-texts.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { notificationStanding, turnOffReminders, turnOnReminders, type NotificationStanding } from './reminder-setting.ts';
-import { SessionReminders } from './session-reminders.tsx';
 import './my-show.css';
 
 /** Happening Now / Up Next marks move on with the clock; a quarter minute is close enough for a list. */
@@ -94,7 +93,6 @@ function Page({ children, calendar }: { children: ReactNode; calendar?: ReactNod
       <h1>{T.heading}</h1>
       {calendar && <div className="my-show-calendar">{calendar}</div>}
       {children}
-      <SessionReminders />
     </main>
   );
 }

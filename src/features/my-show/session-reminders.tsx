@@ -1,8 +1,7 @@
 // The in-app reminder of "My show" (issue 20 part 3): while the app is open, a starred session starting
 // within 10 minutes shows a dismissible banner once (a polite live region), and a system notification
-// through the service worker when the visitor turned them on. It runs on /my-show, in that screen's lazy
-// chunk: started from the shell on every page it cost the first route ~0.2 KiB of JS (its lazy import and
-// chunk names), which the home page's 150 KiB budget does not have (bench/size.ts).
+// through the service worker when the visitor turned them on. The shell mounts it on every page once the
+// first screen has shown (src/app/reminders-slot.tsx), in its own lazy chunk.
 import { useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
 import { db } from '../../data/mirror.ts';
