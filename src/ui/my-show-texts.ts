@@ -34,7 +34,7 @@ export const MY_SHOW_TEXTS = {
   litterOf: (breed: string | null) => (breed ? `${breed} litter` : 'Litter'),
 } as const;
 
-/** The in-app reminder of a starred session (while /my-show is open) and the system notifications the visitor may turn on. */
+/** The in-app reminder of a starred session (on every page while the app is open) and the system notifications the visitor may turn on. */
 export const REMINDER_TEXTS = {
   /** "Starting at 14:00 in Ring 1: Best in Show". */
   banner: (title: string, time: string, location: string | null) => `Starting at ${time}${location ? ` in ${location}` : ''}: ${title}`,
