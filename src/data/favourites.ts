@@ -1,7 +1,8 @@
 // The visitor's favourites ("My show"): a Dexie database of its own, `purrfect-favourites`, beside the
 // mirror's. Sync, a re-mirror, a reseed or a mirror schema bump never open it, so a star outlives them all;
 // each row keeps a snapshot of what /my-show lists, so a row the show deletes is still shown, named.
-import Dexie, { type Table } from 'dexie';
+import { useCallback, useSyncExternalStore } from 'react';
+import Dexie, { liveQuery, type Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 
 export type FavouriteKind = 'breed' | 'cattery' | 'litter' | 'session' | 'event' | 'advertiser';
@@ -87,9 +88,40 @@ export async function listFavourites(kind?: FavouriteKind): Promise<Favourite[]>
   return rows.sort((a, b) => a.starredAt - b.starredAt);
 }
 
+/** The starred ids of one kind, read by one live query however many stars are on screen. */
+interface StarredIds {
+  ids: ReadonlySet<string> | undefined;
+  listeners: Set<() => void>;
+  subscription: { unsubscribe(): void } | null;
+}
+const starredIds = new Map<FavouriteKind, StarredIds>();
+
+function subscribeStarred(kind: FavouriteKind, listener: () => void): () => void {
+  let entry = starredIds.get(kind);
+  if (!entry) starredIds.set(kind, (entry = { ids: undefined, listeners: new Set(), subscription: null }));
+  const own = entry;
+  own.listeners.add(listener);
+  own.subscription ??= liveQuery(() => favouritesDb().favourites.where('kind').equals(kind).primaryKeys()).subscribe({
+    next: (keys) => {
+      own.ids = new Set(keys.map(([, id]) => id));
+      own.listeners.forEach((l) => l());
+    },
+  });
+  return () => {
+    own.listeners.delete(listener);
+    if (own.listeners.size > 0) return;
+    own.subscription?.unsubscribe();
+    own.subscription = null;
+  };
+}
+
 /** Whether the row is starred, live; undefined until the database has answered. */
 export function useFavourite(kind: FavouriteKind, id: string): boolean | undefined {
-  return useLiveQuery(() => isFavourite(kind, id), [kind, id]);
+  const ids = useSyncExternalStore(
+    useCallback((listener: () => void) => subscribeStarred(kind, listener), [kind]),
+    () => starredIds.get(kind)?.ids,
+  );
+  return ids === undefined ? undefined : ids.has(id);
 }
 
 /** The starred rows (of one kind, or all), live; undefined until the database has answered. */
