@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { addDaysToDate, formatDateEnGb, formatScheduleDay, zonedDateTime, zonedTimeToInstant } from '../shared/dates.ts';
+import type { ScheduleSession } from '../shared/schedule.ts';
 import { openSyncedApp, screenshot, VIEWPORTS, type ViewportName } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
 import { CALENDAR_TEXTS, SHARE_TEXTS } from '../src/lib/share-texts.ts';
@@ -27,16 +28,7 @@ interface EventRow {
   expected_attendance: number;
   time_zone: string;
 }
-interface SessionRow {
-  id: number;
-  event_id: number;
-  schedule_date: string;
-  start_time: string;
-  end_time: string;
-  title: string;
-  description: string;
-  location: string;
-}
+type SessionRow = ScheduleSession & { title: string; description: string; location: string };
 interface LitterRow {
   id: number;
   date_of_birth: string;

@@ -7,23 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { zonedTimeToInstant } from '../shared/dates.ts';
+import type { ScheduleSession } from '../shared/schedule.ts';
 import { CALENDAR_TEXTS, SHARE_TEXTS } from '../src/lib/share-texts.ts';
 import { sessionUid } from '../src/lib/ics.ts';
 import { screenshot, VIEWPORTS } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
 
-interface SessionRow {
-  id: number;
-  event_id: number;
-  schedule_date: string;
-  start_time: string;
-  end_time: string;
-  title: string;
-  location: string | null;
-  time_zone: string;
-  event_name: string;
-}
+type SessionRow = ScheduleSession & { title: string; location: string | null; time_zone: string; event_name: string };
 
 describe('add to calendar and share, at phone size', () => {
   let server: VenueServer;

@@ -3,7 +3,7 @@
 // shows them in the phone's zone, and no VTIMEZONE rules have to be carried. UIDs come from the session
 // id alone and SEQUENCE from the row's updated_at, so adding the file again updates the entries (a moved
 // or cancelled session too) instead of duplicating them.
-import { eventTimeZone, sessionBounds } from '../../shared/schedule.ts';
+import { eventTimeZone, sessionBounds, type ScheduleSession } from '../../shared/schedule.ts';
 import { paths } from '../../shared/paths.ts';
 import { CALENDAR_TEXTS } from './share-texts.ts';
 
@@ -46,16 +46,10 @@ const encoder = new TextEncoder();
 export const sessionUid = (id: string | number): string => `session-${id}@purrfect-show`;
 
 /** What calendarSessionOf needs of an event_schedule row (the mirror's ScheduleSession). */
-export interface SessionRow {
-  id: number;
-  event_id: number;
-  schedule_date: string;
-  start_time: string;
-  end_time: string;
+export interface SessionRow extends ScheduleSession {
   title: string;
   description: string | null;
   location: string | null;
-  status?: string | null;
   updated_at: string;
 }
 
