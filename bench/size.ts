@@ -25,7 +25,7 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   for (const key of FIRST_RENDER) walk(key);
   const files = [...firstRoute].map((key) => manifest[key]!.file);
   const js = files.reduce((sum, file) => sum + gzipKiB(join(distDir, file)), 0);
-  report.atMost('first-route JS of the home page (gzip)', round(js, 1), 'KiB', 150, 'exact', `${files.length} files: ${files.join(', ')}`);
+  report.atMost('first-route JS of the home page (gzip)', round(js, 1), 'KiB', 120, 'exact', `${files.length} files: ${files.join(', ')}`);
 
   // The backend client loads after the first render (src/app/startup.ts, src/data/backend.ts), never before it.
   const backend = [...firstRoute].filter((k) => /supabase|backend-runtime/.test(k) || /supabase/.test(manifest[k]!.file));

@@ -1,5 +1,5 @@
 // SPEC §2 "Shared chrome": header navigation, menu overlay, Sign in / avatar menu, footers, cookie banner.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { AccountMenu } from './account-menu.tsx';
 import { CONSENT_KEY, trackPageView } from './analytics.ts';
@@ -8,16 +8,26 @@ import { InstallButton } from './install-button.tsx';
 import { MenuOverlay } from './menu-overlay.tsx';
 import { ReadyForTheHall } from '../features/offline/ready-for-the-hall.tsx';
 import { SEARCH_LINK_LABEL, SEARCH_PATH } from '../features/search/search-route.ts';
-import { OutboxPanel } from './outbox-panel.tsx';
 import { OutdatedMessage } from './outdated-message.tsx';
 import { RemindersSlot } from './reminders-slot.tsx';
 import { StorageMessage } from './storage-message.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
-import { db } from '../data/mirror.ts';
 import { focusWasLost } from '../ui/focus.ts';
 import { GeocodeCacheContext } from '../ui/map/geocode-cache.ts';
+import type { GeocodeCache } from '../ui/map/geo.ts';
 import { APP_NAME } from '../ui/use-document-title.ts';
+
+// Maps keep geocoded addresses in the mirror's meta table, so a second visit needs no request. Reached
+// through a dynamic import: the shell carries no Dexie (src/data/mirror-start.ts).
+const mirrorMeta = () => import('../data/mirror.ts').then((m) => m.db.meta);
+const mirrorGeocodeCache: GeocodeCache = {
+  get: async (key) => (await mirrorMeta()).get(key),
+  put: async (entry) => (await mirrorMeta()).put(entry),
+};
+
+// The outbox's badge reads the outbox (Dexie): its own chunk, shown as soon as it has loaded.
+const OutboxPanel = lazy(() => import('./outbox-panel.tsx').then((m) => ({ default: m.OutboxPanel })));
 
 const NAV = [
   { to: '/breeds', label: 'Breeds' },
@@ -101,7 +111,9 @@ export function Layout() {
         {/* On a phone these take a second row of the header, so the name and the account never squeeze. */}
         <div className="header-status">
           <SyncIndicator />
-          <OutboxPanel />
+          <Suspense fallback={null}>
+            <OutboxPanel />
+          </Suspense>
           <InstallButton />
           {/* Search, last in the row (on a phone the second one); app.css draws its magnifier. */}
           <Link to={SEARCH_PATH} className="search-link" aria-label={SEARCH_LINK_LABEL} />
@@ -124,8 +136,7 @@ export function Layout() {
       <InsecureNotice />
       {/* The skip link's target; behind the open overlay the page is inert. */}
       <div id="main" ref={mainRef} tabIndex={-1} inert={menuOpen}>
-        {/* Maps keep geocoded addresses in the mirror's meta table, so a second visit needs no request. */}
-        <GeocodeCacheContext.Provider value={db.meta}>
+        <GeocodeCacheContext.Provider value={mirrorGeocodeCache}>
           <Outlet />
         </GeocodeCacheContext.Provider>
       </div>

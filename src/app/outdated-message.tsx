@@ -1,6 +1,6 @@
 // Says so when the show's server speaks a newer sync contract than this build reads: the saved show stays
 // on screen, read-only, until the visitor reloads into the latest version.
-import { OUTDATED_MESSAGE, useSyncStatus } from '../data/mirror.ts';
+import { OUTDATED_MESSAGE, useSyncStatus } from '../data/mirror-start.ts';
 import { reloadLatest } from './pwa.ts';
 import './storage-message.css';
 

@@ -2,7 +2,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { Loading } from '../ui/states.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
+import { HomeView } from '../features/home/home-view.tsx';
 import { NotFound } from './route-error.tsx';
 
 /** A route's tab title (src/app/layout.tsx sets it); screens named by their data set their own (useDocumentTitle). */
@@ -10,6 +10,8 @@ export interface RouteTitle {
   title: string | null;
 }
 const titled = (title: string | null): RouteTitle => ({ title });
+
+const HomePage = lazy(() => import('../features/home/home-page.tsx').then((m) => ({ default: m.HomePage })));
 
 function screen(load: () => Promise<ComponentType>): ReactNode {
   const Screen = lazy(async () => ({ default: await load() }));
@@ -55,7 +57,8 @@ export function organiserScreen(load: () => Promise<ComponentType>): ReactNode {
 }
 
 export const routes: RouteObject[] = [
-  { index: true, handle: titled(null), element: <HomePage /> },
+  // Home draws its hero and tiles at once (no Dexie in the first route); its mirror data loads beside it.
+  { index: true, handle: titled(null), element: <Suspense fallback={<HomeView />}><HomePage /></Suspense> },
   { path: 'breeds', handle: titled('Breeds'), element: screen(() => import('../features/breeds/breeds-page.tsx').then((m) => m.BreedsPage)) },
   { path: 'breeds/:breedAbbreviation', element: screen(() => import('../features/breeds/breed-page.tsx').then((m) => m.BreedPage)) },
   { path: 'my-show', handle: titled('My show'), element: screen(() => import('../features/my-show/my-show-page.tsx').then((m) => m.MyShowPage)) },

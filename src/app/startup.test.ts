@@ -5,7 +5,7 @@ import { FIRST_PULL_CAP_MS, NO_DATA_SCREEN_MS, runStartup, SLOW_SCREEN_CAP_MS, t
 vi.mock('./app.tsx', () => ({ renderApp: vi.fn(), renderConfigError: vi.fn() }));
 vi.mock('./pwa.ts', () => ({ registerServiceWorker: vi.fn() }));
 vi.mock('./reminders-slot.tsx', () => ({ startReminders: vi.fn() }));
-vi.mock('../data/mirror.ts', () => ({}));
+vi.mock('../data/mirror-start.ts', () => ({}));
 vi.mock('../data/backend.ts', () => ({}));
 
 function deferred() {

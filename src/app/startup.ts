@@ -8,7 +8,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configResult } from '../config.ts';
 import { hasSavedSession, loadBackendClient, startBackend } from '../data/backend.ts';
-import { firstScreen, sliceRenders, startMirrorSync, type FirstScreen } from '../data/mirror.ts';
+import { firstScreen, sliceRenders, startMirrorSync, type FirstScreen } from '../data/mirror-start.ts';
 import { renderApp, renderConfigError } from './app.tsx';
 import { registerServiceWorker } from './pwa.ts';
 import { startReminders } from './reminders-slot.tsx';

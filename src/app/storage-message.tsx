@@ -1,6 +1,6 @@
 // Says so when the device ran out of storage for the show data (the sync engine cleared the mirror; the
 // outbox is untouched); gone after the next complete sync.
-import { QUOTA_MESSAGE, useSyncStatus } from '../data/mirror.ts';
+import { QUOTA_MESSAGE, useSyncStatus } from '../data/mirror-start.ts';
 import './storage-message.css';
 
 export function StorageMessage() {

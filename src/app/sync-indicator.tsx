@@ -1,7 +1,7 @@
 // Offline / live / last-synced indicator in the header; a click syncs now.
 import { useState } from 'react';
 import { syncNow } from '../data/backend.ts';
-import { useSyncStatus } from '../data/mirror.ts';
+import { useSyncStatus } from '../data/mirror-start.ts';
 import { syncState } from './sync-state.ts';
 import { useNow } from '../ui/use-now.ts';
 

@@ -1,6 +1,6 @@
 // The header's sync state in words (src/app/sync-indicator.tsx), worked out apart from React so every
 // state and its precedence can be tested.
-import type { SyncStatus } from '../data/mirror.ts';
+import type { SyncStatus } from '../data/mirror-start.ts';
 
 function ago(ms: number, now: number): string {
   const s = Math.max(0, Math.round((now - ms) / 1000));

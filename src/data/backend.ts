@@ -7,7 +7,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { applyAuthEvent, authStore, endServerSession, forgetSavedSession, hasSavedSession, type AuthState } from './auth.ts';
-import { db, forgetSavedProfile } from './mirror.ts';
 import type { CouponInput, OrganiserInput, VoteInput } from './outbox/outbox.ts';
 import type { CouponItem, OrganiserItem, VoteItem } from './outbox/types.ts';
 
@@ -20,6 +19,14 @@ export type { CouponInput, OrganiserInput, VoteInput };
 const runtime = () => import('./backend-runtime.ts');
 // The outbox module (and its zod schemas) loads with the first screen that writes, not with the shell.
 const outbox = () => import('./outbox/outbox.ts');
+// The page's database (Dexie) loads with the first screen that reads the mirror, not with the shell.
+const mirror = () => import('./mirror.ts');
+
+/** Runs `run` with the outbox module and the page's database. */
+async function withOutbox<T>(run: (o: Awaited<ReturnType<typeof outbox>>, db: Awaited<ReturnType<typeof mirror>>['db']) => Promise<T>): Promise<T> {
+  const [o, { db }] = await Promise.all([outbox(), mirror()]);
+  return run(o, db);
+}
 
 /**
  * A screen that queues writes (the vote form, vouchers) calls this on mount: the outbox is then loaded
@@ -55,7 +62,7 @@ export function useAuth(): AuthState {
 export async function signOut(): Promise<void> {
   const accessToken = forgetSavedSession();
   applyAuthEvent('SIGNED_OUT', null);
-  await forgetSavedProfile();
+  await (await mirror()).forgetSavedProfile();
   void backendClient()
     .then((client) => endServerSession(client, accessToken))
     .catch((e: unknown) => console.warn('Sign out: the server was not told', e));
@@ -71,32 +78,32 @@ export const drainOutboxNow = (): Promise<void> => runtime().then((m) => m.drain
 
 /** Validates and queues a vote, then starts sending it; throws OutboxError ('invalid_payload' | 'quota'). */
 export async function queueVote(input: VoteInput): Promise<VoteItem> {
-  const item = await (await outbox()).enqueueVote(db, input);
+  const item = await withOutbox((o, db) => o.enqueueVote(db, input));
   void drainOutboxNow();
   return item;
 }
 
 /** Queues a coupon request of the signed-in visitor, then starts sending it. */
 export async function queueCouponRequest(input: CouponInput): Promise<CouponItem> {
-  const item = await (await outbox()).enqueueCoupon(db, input);
+  const item = await withOutbox((o, db) => o.enqueueCoupon(db, input));
   void drainOutboxNow();
   return item;
 }
 
 /** Queues an organiser's live-schedule change or notice (its id is the operation id), then starts sending it. */
 export async function queueOrganiserChange(input: OrganiserInput): Promise<OrganiserItem> {
-  const item = await (await outbox()).enqueueOrganiser(db, input);
+  const item = await withOutbox((o, db) => o.enqueueOrganiser(db, input));
   void drainOutboxNow();
   return item;
 }
 
 /** Sends a failed or needs-sign-in item again. */
 export async function retryOutboxItem(id: string): Promise<void> {
-  await (await outbox()).retryItem(db, id);
+  await withOutbox((o, db) => o.retryItem(db, id));
   await drainOutboxNow();
 }
 
 /** Deletes a failed item (the caller asks the visitor first). */
 export async function discardOutboxItem(id: string): Promise<void> {
-  await (await outbox()).discardItem(db, id);
+  await withOutbox((o, db) => o.discardItem(db, id));
 }

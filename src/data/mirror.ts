@@ -1,17 +1,14 @@
 // The read door of the data layer: the page's Dexie database (IndexedDB: the mirror and the outbox), live
 // views of it for screens, the sync status, and the mirror's sync engine. It never imports supabase-js, so
 // the first route stays small: only the engine's fallback where no module worker runs loads it, lazily.
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { showDb, type ShowDb } from './db.ts';
 import type { OutboxItem } from './outbox/types.ts';
 import type { ShowNotice } from './rows.ts';
 import { useOutbox as useOutboxOf } from './outbox/use-outbox.ts';
-import type { SyncEngine } from './sync/contract.ts';
 import type { SyncStatus } from './sync/status.ts';
-import { startSyncTriggers } from './sync/triggers.ts';
 import { useSyncStatus } from './sync/use-sync-status.ts';
-import { createWorkerSyncEngine } from './sync/worker-engine.ts';
 
 export type { ShowDb };
 export { MIRROR_TABLES } from './db.ts';
@@ -25,95 +22,9 @@ export { outboxStanding, tallyOutbox, type OutboxStanding } from './outbox/list.
 /** The page's one Dexie database. */
 export const db: ShowDb = showDb();
 
-// ---- The mirror's sync ---------------------------------------------------------------------------------
-
-/** An engine made on first use from modules loaded then. */
-function deferredEngine(load: () => Promise<SyncEngine>): SyncEngine {
-  let engine: Promise<SyncEngine> | null = null;
-  const get = () => (engine ??= load());
-  return {
-    get ready() {
-      return get().then((e) => e.ready);
-    },
-    pull: (signal) => get().then((e) => e.pull(signal)),
-  };
-}
-
-const sync: { engine: SyncEngine | null } = { engine: null };
-
-/** The page's one sync engine: the sync worker's, or the engine in the page where no worker runs. */
-export function mirrorSync(): SyncEngine {
-  return (sync.engine ??= createWorkerSyncEngine({
-    spawn: () => {
-      if (typeof Worker === 'undefined') throw new Error('No Web Workers here');
-      return new Worker(new URL('./sync/sync-worker.ts', import.meta.url), { type: 'module', name: 'sync' });
-    },
-    fallback: () =>
-      deferredEngine(async () => {
-        const [{ createSyncEngine }, { supabase }] = await Promise.all([import('./sync/engine.ts'), import('./supabase.ts')]);
-        return createSyncEngine({ db, client: supabase });
-      }),
-  }));
-}
-
-/**
- * Pulls now and on the triggers of DESIGN.md (online, visible, interval). Resolves when the first pull has
- * settled, whatever its outcome (app/startup.ts caps how long it waits for that).
- */
-export function startMirrorSync(): Promise<void> {
-  const engine = mirrorSync();
-  startSyncTriggers(engine);
-  // The triggers' first pull is running: this call joins it.
-  return engine.pull().then(
-    () => undefined,
-    () => undefined,
-  );
-}
-
-// ---- The first screen ----------------------------------------------------------------------------------
-
-/**
- * No service worker controls the page: a first visit (or one without a service worker), whose screens
- * wait for the network anyway. Its renders go in short slices, to keep a slow phone responsive. A repeat
- * visit renders at once, so the saved show paints as early as it can.
- */
-export const sliceRenders: boolean = !globalThis.navigator?.serviceWorker?.controller;
-
-/** Whether the first screen has shown its mirror data: what start-up (app/startup.ts) waits for. */
-export interface FirstScreen {
-  /** Resolves once a screen has rendered its data (or its error). */
-  readonly shown: Promise<void>;
-  /** Screens on view that are still waiting for their mirror data. */
-  waiting(): number;
-  /** A screen's report: rendered, or still waiting (undo with the returned function). */
-  report(rendered: boolean): (() => void) | undefined;
-}
-
-export function createFirstScreen(): FirstScreen {
-  const state = { waiting: 0, markShown: () => {} };
-  const shown = new Promise<void>((resolve) => (state.markShown = resolve));
-  return {
-    shown,
-    waiting: () => state.waiting,
-    report(rendered) {
-      if (rendered) {
-        state.markShown();
-        return undefined;
-      }
-      state.waiting++;
-      return () => {
-        state.waiting--;
-      };
-    },
-  };
-}
-
-export const firstScreen: FirstScreen = createFirstScreen();
-
-/** The one call a screen makes: true once its data (or its error) has rendered. */
-export function useScreenShown(rendered: boolean): void {
-  useEffect(() => firstScreen.report(rendered), [rendered]);
-}
+// The sync and the first screen live in mirror-start.ts (no Dexie there); screens keep importing them here.
+export { firstScreen, mirrorSync, sliceRenders, startMirrorSync, useScreenShown, createFirstScreen, type FirstScreen } from './mirror-start.ts';
+import { sliceRenders, useScreenShown } from './mirror-start.ts';
 
 // ---- Live views ----------------------------------------------------------------------------------------
 
