@@ -22,8 +22,13 @@ const SPELLED_LETTER = new RegExp(`[${Object.keys(SPELLED).join('')}]`, 'gu');
 const APOSTROPHE = /['’ʼ`´]/gu;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
 
+/** Text that folds by lower case alone: printable ASCII has no compatibility forms, marks or letters to spell out. */
+const ASCII = /^[\t\n\r -~]*$/;
+
 /** Lower case, compatibility-decomposed (ﬁ → fi, ² → 2), marks removed, undecomposable letters spelled out. */
 export function fold(text: string): string {
+  // Most of a show's names are plain ASCII: the index folds thousands of them when the screen opens.
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

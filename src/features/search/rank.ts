@@ -66,7 +66,18 @@ export function makeEntry(doc: SearchDoc): SearchEntry {
   const name = foldedLine(doc.name ?? doc.label);
   const nameWords = name === '' ? [] : name.split(' ');
   const abbreviations = (doc.abbreviations ?? []).flatMap((a) => (a ? [foldedAbbreviation(a)] : [])).filter((a) => a !== '');
-  const words = [...new Set([...nameWords, ...abbreviations, ...(doc.fields ?? []).flatMap((f) => (f ? tokenise(f) : []))])];
+  // The fields folded in one pass: a space between them splits words as tokenising each would.
+  const fieldWords = doc.fields ? tokenise(doc.fields.filter((f) => f).join(' ')) : [];
+  // Each word once, after a space (loops, not spreads: thousands of entries are made as the screen opens).
+  const seen = new Set<string>();
+  const words: string[] = [];
+  for (const list of [nameWords, abbreviations, fieldWords]) {
+    for (const word of list) {
+      if (seen.has(word)) continue;
+      seen.add(word);
+      words.push(word);
+    }
+  }
   return {
     kind: doc.kind,
     id: doc.id,
@@ -76,7 +87,8 @@ export function makeEntry(doc: SearchDoc): SearchEntry {
     name,
     nameStarts: ` ${name}`,
     abbreviations,
-    text: words.map((w) => ` ${w}`).join(''),
+    // Joined, not concatenated key by key: a flat string, so the first search does not flatten thousands.
+    text: words.length === 0 ? '' : ` ${words.join(' ')}`,
     order: doc.order ?? name,
   };
 }
@@ -107,11 +119,17 @@ export function matchTier(entry: SearchEntry, q: PreparedQuery): Tier | null {
   for (const token of q.tokens) if (!entry.text.includes(token)) return null;
   if (entry.abbreviations.includes(q.compact)) return TIER.abbreviation;
   if (entry.name.startsWith(q.line)) return TIER.namePrefix;
-  if (q.starts.every((s) => entry.nameStarts.includes(s))) return TIER.nameWordPrefix;
-  if (q.starts.every((s) => entry.text.includes(s))) return TIER.wordPrefix;
+  // Plain loops, no closures: this runs for every entry a first key matches.
+  if (allIn(entry.nameStarts, q.starts)) return TIER.nameWordPrefix;
+  if (allIn(entry.text, q.starts)) return TIER.wordPrefix;
   // A single letter inside words would match nearly everything: it counts only where a word starts.
   for (let i = 0; i < q.tokens.length; i++) if (q.tokens[i]!.length === 1 && !entry.text.includes(q.starts[i]!)) return null;
   return TIER.substring;
+}
+
+function allIn(text: string, parts: readonly string[]): boolean {
+  for (const part of parts) if (!text.includes(part)) return false;
+  return true;
 }
 
 export interface SearchGroup {
@@ -163,18 +181,42 @@ export function searchEntries(entries: readonly SearchEntry[], query: string, ca
   return q ? rank(entries, q, cap).groups : [];
 }
 
+/** The entries with a word starting with each letter or digit, in index order: what a one-letter word can match. */
+function byInitial(entries: readonly SearchEntry[]): Map<string, SearchEntry[]> {
+  const lists = new Map<string, SearchEntry[]>();
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    seen.clear();
+    // entry.text is " word word…": each word's first letter follows a space.
+    for (let at = entry.text.indexOf(' '); at !== -1; at = entry.text.indexOf(' ', at + 1)) {
+      const initial = entry.text[at + 1];
+      if (initial === undefined || seen.has(initial)) continue;
+      seen.add(initial);
+      const list = lists.get(initial);
+      if (list) list.push(entry);
+      else lists.set(initial, [entry]);
+    }
+  }
+  return lists;
+}
+
 /**
  * searchEntries for a field being typed in: a query that extends the previous one (more letters, more
- * words) can only match entries the previous one matched, so only those are looked at again.
+ * words) can only match entries the previous one matched, so only those are looked at again; a query
+ * with a one-letter word (the first key) looks only at the entries with a word starting with it.
  */
 export function createSearch(entries: readonly SearchEntry[]): (query: string, cap?: number) => SearchGroup[] {
+  const initials = byInitial(entries);
+  const none: readonly SearchEntry[] = [];
   let last: { q: PreparedQuery; matched: readonly SearchEntry[] } | null = null;
   return (query, cap = GROUP_CAP) => {
     const q = prepareQuery(query);
     if (!q) return [];
     // A one-letter last word matched only word starts: once longer, it may match inside words too.
     const narrows = last !== null && q.line.startsWith(last.q.line) && (last.q.lastWord.length > 1 || q.line === last.q.line);
-    const { groups, matched } = rank(narrows ? last!.matched : entries, q, cap);
+    const letter = q.tokens.at(-1)!; // tokens are longest first: a one-letter word, if any, is last
+    const candidates = narrows ? last!.matched : letter.length === 1 ? (initials.get(letter) ?? none) : entries;
+    const { groups, matched } = rank(candidates, q, cap);
     last = { q, matched };
     return groups;
   };

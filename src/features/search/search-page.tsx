@@ -27,11 +27,12 @@ async function loadSearchIndex(): Promise<SearchIndex> {
 }
 
 /**
- * The search after one pass over the whole index, while the screen opens: the matcher is compiled then,
- * not on the visitor's first key (on a slow phone that first pass is the slowest by far).
+ * The search after a one-letter pass and a pass over the whole index, while the screen opens: the matcher
+ * is compiled then, not on the visitor's first keys (on a slow phone those first passes are the slowest).
  */
 function primed(search: ReturnType<typeof createSearch>): ReturnType<typeof createSearch> {
   search('e');
+  search('ea');
   return search;
 }
 

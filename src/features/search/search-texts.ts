@@ -3,6 +3,9 @@ import type { SearchKind } from './rank.ts';
 
 export { SEARCH_LINK_LABEL, SEARCH_PATH } from './search-route.ts';
 
+/** Made once, when the screen's module loads: a first toLocaleString would load the locale's data on a key. */
+const WHOLE_NUMBER = new Intl.NumberFormat('en-GB');
+
 export const SEARCH_TEXTS = {
   title: 'Search',
   heading: 'Search the show',
@@ -22,7 +25,7 @@ export const SEARCH_TEXTS = {
   } satisfies Record<SearchKind, string>,
   /** A capped group's heading note: "6 of 31". */
   shown: (shown: number, total: number) => `${shown} of ${total}`,
-  count: (n: number) => (n === 1 ? '1 result' : `${n.toLocaleString('en-GB')} results`),
+  count: (n: number) => (n === 1 ? '1 result' : `${WHOLE_NUMBER.format(n)} results`),
   noMatches: (query: string) => `No matches for “${query.trim()}”.`,
   /** "Try the Breed Finder Quiz or browse all breeds." with the two links. */
   tryBefore: 'Try the ',
