@@ -1,9 +1,9 @@
 // Pulls the show's catalogue from sync_pull into the Dexie mirror: one round trip and one transaction per page.
 import Dexie from 'dexie';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from '../../lib/zod.ts';
 import { MIRROR_TABLES, type MirrorTable, type QuarantinedRow, type ShowDb } from '../db.ts';
 import { compareText } from '../../../shared/compare.ts';
+import type { ShowRpcClient } from '../client.ts';
 import { isQuotaError } from '../quota.ts';
 import { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE, TIMEOUT_MESSAGE } from './messages.ts';
 import { rowSchemas } from './schemas.ts';
@@ -38,7 +38,8 @@ const META_PERSIST_REQUESTED = 'persistRequested';
 
 export interface SyncEngineOptions {
   db: ShowDb;
-  client: SupabaseClient;
+  /** sync_pull is the engine's one call: the workers' PostgREST client or the page's supabase-js. */
+  client: ShowRpcClient;
   pageLimit?: number;
   now?: () => number;
   status?: SyncStatusStore;
