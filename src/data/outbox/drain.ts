@@ -1,7 +1,7 @@
 // Replays the outbox (IndexedDB) to the server: one pass under a cross-tab lock. No DOM: it also runs in the SW.
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { VOTE_BATCH_MAX } from '../../../shared/vote.ts';
-import { lazySchema, z } from '../../lib/zod.ts';
+import * as z from '../../lib/zod-mini.ts';
 import type { ShowRpcClient, ShowSessionClient } from '../client.ts';
 import type { ShowDb } from '../db.ts';
 import { nextAttemptAt } from './backoff.ts';
@@ -57,24 +57,21 @@ export interface DrainSummary {
   nextAttemptAt: number | null;
 }
 
-// Built on first use (see lazySchema): most visits never send anything.
-const voteResults = lazySchema(() =>
-  z.array(
-    z.object({
-      id: z.string(),
-      status: z.enum(['recorded', 'replayed', 'duplicate', 'rejected']),
-      code: z.string().nullish(),
-      message: z.string().nullish(),
-    }),
-  ),
-);
-const couponAnswer = lazySchema(() =>
+// zod/mini, as the service worker runs this: its schemas cost next to nothing to build, so unlike the
+// classic ones in outbox.ts they need no lazySchema.
+const voteResults = z.array(
   z.object({
-    coupon_code: z.string().min(1),
-    discount_amount: z.number().nullable().optional(),
-    rebate_percentage: z.number().nullable().optional(),
+    id: z.string(),
+    status: z.enum(['recorded', 'replayed', 'duplicate', 'rejected']),
+    code: z.nullish(z.string()),
+    message: z.nullish(z.string()),
   }),
 );
+const couponAnswer = z.object({
+  coupon_code: z.string().check(z.minLength(1)),
+  discount_amount: z.optional(z.nullable(z.number())),
+  rebate_percentage: z.optional(z.nullable(z.number())),
+});
 
 type Outcome = { action: 'sent'; result?: CouponItem['result'] } | { action: 'needs_sign_in' } | Verdict;
 type Changes = Partial<Omit<VoteItem, 'kind' | 'payload' | 'id'>> & { result?: CouponItem['result'] };
@@ -226,13 +223,13 @@ async function sendVotes(ctx: Ctx, items: VoteItem[]): Promise<void> {
 async function submitVotes(
   ctx: Ctx,
   p_votes: unknown[],
-): Promise<{ verdict: Verdict; results?: undefined } | { verdict?: undefined; results: z.infer<ReturnType<typeof voteResults>> }> {
+): Promise<{ verdict: Verdict; results?: undefined } | { verdict?: undefined; results: z.infer<typeof voteResults> }> {
   const { signal, done } = requestSignal(ctx.signal);
   try {
     const { data, error, status } = await ctx.client.rpc('submit_votes', { p_votes }).abortSignal(signal);
     ctx.signal?.throwIfAborted();
     if (error) return { verdict: classifyRpcFailure(status, error) };
-    const parsed = voteResults().safeParse(data);
+    const parsed = voteResults.safeParse(data);
     return parsed.success
       ? { results: parsed.data }
       : { verdict: { action: 'retry', message: OUTBOX_MESSAGES.badAnswer } };
@@ -323,7 +320,7 @@ async function invokeCoupon(ctx: SessionCtx, item: CouponItem): Promise<Outcome>
     });
     ctx.signal?.throwIfAborted();
     if (error) return await classifyFunctionError(error, ctx.now());
-    const answer = couponAnswer().safeParse(data);
+    const answer = couponAnswer.safeParse(data);
     if (!answer.success) return { action: 'retry', message: OUTBOX_MESSAGES.badAnswer };
     // Keep the value the coupon was issued for: the advertiser may change its offer later.
     const amount = item.payload.coupon_type === 'discount' ? answer.data.discount_amount : answer.data.rebate_percentage;
