@@ -158,6 +158,9 @@ export default defineConfig(({ command, mode }) => {
         injectManifest: {
           // Every JS chunk (each lazy route included), so any screen opens offline after one visit.
           globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+          // The manifest's icons are for the browser's install prompt and home screen, which fetch and keep
+          // them themselves; no screen shows them, so a precache copy would be downloaded for nothing.
+          globIgnores: ['**/node_modules/**/*', 'pwa-*.png', 'maskable-icon-*.png', 'apple-touch-icon.png'],
           maximumFileSizeToCacheInBytes: MAX_PRECACHE_FILE_BYTES,
         },
       }),

@@ -1,6 +1,5 @@
 // The worker's own outbox drain: anonymous votes only, from the app's IndexedDB, with the anon key.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { createShowClient } from '../src/data/client.ts';
+import { createWorkerClient, type ShowRpcClient } from '../src/data/client.ts';
 import { ShowDb } from '../src/data/db.ts';
 import { drainOutbox, type DrainSummary } from '../src/data/outbox/drain.ts';
 
@@ -8,12 +7,13 @@ import { drainOutbox, type DrainSummary } from '../src/data/outbox/drain.ts';
 const SW_DRAIN_TIMEOUT_MS = 4 * 60_000;
 
 let db: ShowDb | undefined;
-let client: SupabaseClient | undefined;
+let client: ShowRpcClient | undefined;
 
 /** Drains the queued anonymous votes; signed-in items (coupons) are left for a page. */
 export function drainAnonymousVotes(): Promise<DrainSummary> {
   db ??= new ShowDb();
-  // No session in the worker: a refresh here could race a tab's and revoke the session (SYNC.md).
-  client ??= createShowClient({ session: false });
+  // No session in the worker: a refresh here could race a tab's and revoke the session (SYNC.md). Its
+  // client has no auth at all, so the drain cannot reach one.
+  client ??= createWorkerClient();
   return drainOutbox({ db, client, onlyAnonymous: true, signal: AbortSignal.timeout(SW_DRAIN_TIMEOUT_MS) });
 }

@@ -1,4 +1,4 @@
 // The one @supabase/supabase-js client of the PWA; the session is kept in localStorage by auth-js.
 import { createShowClient } from './client.ts';
 
-export const supabase = createShowClient({ session: true });
+export const supabase = createShowClient();

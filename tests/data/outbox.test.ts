@@ -7,7 +7,7 @@ import type { VenueServer } from '../../server/start.ts';
 import { ShowDb } from '../../src/data/db.ts';
 import { requestBackgroundSync } from '../../src/data/outbox/background-sync.ts';
 import { MISSING_FUNCTION_FLOOR_MS, OUTBOX_MESSAGES } from '../../src/data/outbox/classify.ts';
-import { drainOutbox, STUCK_SENDING_MS, VOTE_BATCH_SIZE, type DrainOptions, type DrainSummary } from '../../src/data/outbox/drain.ts';
+import { drainOutbox, STUCK_SENDING_MS, VOTE_BATCH_SIZE, type DrainSettings, type DrainSummary } from '../../src/data/outbox/drain.ts';
 import { createLocalLocks } from '../../src/data/outbox/lock.ts';
 import {
   discardItem,
@@ -52,7 +52,7 @@ afterEach(async () => {
 const all = () => db.outbox.toArray();
 const get = async (id: string) => (await db.outbox.get(id))!;
 /** One drain with fresh locks (each test is its own "browser"), no jitter unless given. */
-const drain = (options: Partial<DrainOptions> & Pick<DrainOptions, 'client'>): Promise<DrainSummary> =>
+const drain = (options: Partial<DrainSettings> & { client: SupabaseClient; onlyAnonymous?: boolean }): Promise<DrainSummary> =>
   drainOutbox({ db, locks: createLocalLocks(), random: noJitter, ...options });
 
 /** A visitor signed up, signed in and verified (coupons go to verified accounts only). */

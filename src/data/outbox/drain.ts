@@ -1,7 +1,8 @@
 // Replays the outbox (IndexedDB) to the server: one pass under a cross-tab lock. No DOM: it also runs in the SW.
-import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { VOTE_BATCH_MAX } from '../../../shared/vote.ts';
-import { lazySchema, z } from '../../lib/zod.ts';
+import * as z from '../../lib/zod-mini.ts';
+import type { ShowRpcClient, ShowSessionClient } from '../client.ts';
 import type { ShowDb } from '../db.ts';
 import { nextAttemptAt } from './backoff.ts';
 import { classifyFunctionError, classifyRpcFailure, classifyVoteResult, OUTBOX_MESSAGES, type Verdict } from './classify.ts';
@@ -19,18 +20,26 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 /** A coupon's access token is refreshed first when it expires sooner than this. */
 export const TOKEN_REFRESH_MARGIN_MS = 60_000;
 
-export interface DrainOptions {
+export interface DrainSettings {
   db: ShowDb;
-  client: SupabaseClient;
   /** navigator.locks, or a fallback (lock.ts defaultLocks: a localStorage lease in pages, else in-process). */
   locks?: DrainLocks;
   now?: () => number;
-  /** The service worker drains votes only: sessions stay in pages (SYNC.md "JWT handling"); coupons and organiser changes wait. */
-  onlyAnonymous?: boolean;
   signal?: AbortSignal;
   /** Backoff jitter source (tests pass a fixed one). */
   random?: () => number;
 }
+
+export type DrainOptions = DrainSettings &
+  (
+    | {
+        /** The service worker drains votes only: sessions stay in pages (SYNC.md "JWT handling"); coupons and organiser changes wait. */
+        onlyAnonymous: true;
+        /** Nothing here may touch a session, so a client without auth will do (the service worker's). */
+        client: ShowRpcClient;
+      }
+    | { onlyAnonymous?: false; client: ShowSessionClient }
+  );
 
 export interface DrainSummary {
   /** Outcomes of this pass. */
@@ -48,29 +57,29 @@ export interface DrainSummary {
   nextAttemptAt: number | null;
 }
 
-// Built on first use (see lazySchema): most visits never send anything.
-const voteResults = lazySchema(() =>
-  z.array(
-    z.object({
-      id: z.string(),
-      status: z.enum(['recorded', 'replayed', 'duplicate', 'rejected']),
-      code: z.string().nullish(),
-      message: z.string().nullish(),
-    }),
-  ),
-);
-const couponAnswer = lazySchema(() =>
+// zod/mini, as the service worker runs this: its schemas cost next to nothing to build, so unlike the
+// classic ones in outbox.ts they need no lazySchema.
+const voteResults = z.array(
   z.object({
-    coupon_code: z.string().min(1),
-    discount_amount: z.number().nullable().optional(),
-    rebate_percentage: z.number().nullable().optional(),
+    id: z.string(),
+    status: z.enum(['recorded', 'replayed', 'duplicate', 'rejected']),
+    code: z.nullish(z.string()),
+    message: z.nullish(z.string()),
   }),
 );
+const couponAnswer = z.object({
+  coupon_code: z.string().check(z.minLength(1)),
+  discount_amount: z.optional(z.nullable(z.number())),
+  rebate_percentage: z.optional(z.nullable(z.number())),
+});
 
 type Outcome = { action: 'sent'; result?: CouponItem['result'] } | { action: 'needs_sign_in' } | Verdict;
 type Changes = Partial<Omit<VoteItem, 'kind' | 'payload' | 'id'>> & { result?: CouponItem['result'] };
 
-interface Ctx extends Required<Omit<DrainOptions, 'signal' | 'locks'>> {
+interface Ctx extends Required<Omit<DrainSettings, 'signal' | 'locks'>> {
+  client: ShowRpcClient;
+  /** The session and Edge Functions of a page's drain; null when it sends anonymous votes only. */
+  session: ShowSessionClient | null;
   signal: AbortSignal | undefined;
   /** The lock spans every page and the worker: nothing else can be sending while we hold it. */
   exclusiveAcrossContexts: boolean;
@@ -94,8 +103,8 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainSummary> 
   const ctx: Ctx = {
     db: options.db,
     client: options.client,
+    session: options.onlyAnonymous ? null : options.client,
     now: options.now ?? Date.now,
-    onlyAnonymous: options.onlyAnonymous ?? false,
     random: options.random ?? Math.random,
     signal,
     summary,
@@ -141,12 +150,12 @@ async function requeueStuck({ db, now, exclusiveAcrossContexts }: Ctx): Promise<
     .modify({ status: 'queued', sendingSince: null, nextAttemptAt: now() });
 }
 
-async function dueItems({ db, now, onlyAnonymous }: Ctx): Promise<OutboxItem[]> {
+async function dueItems({ db, now, session }: Ctx): Promise<OutboxItem[]> {
   const at = now();
   const items = await db.outbox
     .where('status')
     .equals('queued')
-    .filter((item) => item.nextAttemptAt <= at && !(onlyAnonymous && item.kind !== 'vote'))
+    .filter((item) => item.nextAttemptAt <= at && (session !== null || item.kind === 'vote'))
     .toArray();
   return items.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 }
@@ -171,9 +180,11 @@ function jobsOf(items: OutboxItem[]): Job[] {
 async function runJob(ctx: Ctx, job: Job): Promise<void> {
   try {
     const first = job[0];
-    if (first?.kind === 'coupon') await sendUnderSession(ctx, first, invokeCoupon);
-    else if (first?.kind === 'organiser') await sendUnderSession(ctx, first, callOrganiser);
-    else await sendVotes(ctx, job as VoteItem[]);
+    const { session } = ctx;
+    // dueItems gives a drain without a session votes only.
+    if (first?.kind === 'coupon' && session) await sendUnderSession({ ...ctx, session }, first, invokeCoupon);
+    else if (first?.kind === 'organiser' && session) await sendUnderSession({ ...ctx, session }, first, callOrganiser);
+    else if (first?.kind === 'vote') await sendVotes(ctx, job as VoteItem[]);
   } catch (e) {
     const ids = job.map((item) => item.id);
     if (ctx.signal?.aborted) {
@@ -191,9 +202,9 @@ async function sendVotes(ctx: Ctx, items: VoteItem[]): Promise<void> {
   await markSending(ctx, items);
   const p_votes = items.map((item) => ({ id: item.id, ...item.payload }));
   let call = await submitVotes(ctx, p_votes);
-  if (call.verdict?.action === 'auth' && !ctx.onlyAnonymous) {
+  if (call.verdict?.action === 'auth' && ctx.session) {
     // A signed-in visitor's token was refused: refresh once and resend at once (not another attempt).
-    const { data } = await ctx.client.auth.refreshSession();
+    const { data } = await ctx.session.auth.refreshSession();
     if (data.session) call = await submitVotes(ctx, p_votes);
   }
   const { verdict, results } = call;
@@ -212,13 +223,13 @@ async function sendVotes(ctx: Ctx, items: VoteItem[]): Promise<void> {
 async function submitVotes(
   ctx: Ctx,
   p_votes: unknown[],
-): Promise<{ verdict: Verdict; results?: undefined } | { verdict?: undefined; results: z.infer<ReturnType<typeof voteResults>> }> {
+): Promise<{ verdict: Verdict; results?: undefined } | { verdict?: undefined; results: z.infer<typeof voteResults> }> {
   const { signal, done } = requestSignal(ctx.signal);
   try {
     const { data, error, status } = await ctx.client.rpc('submit_votes', { p_votes }).abortSignal(signal);
     ctx.signal?.throwIfAborted();
     if (error) return { verdict: classifyRpcFailure(status, error) };
-    const parsed = voteResults().safeParse(data);
+    const parsed = voteResults.safeParse(data);
     return parsed.success
       ? { results: parsed.data }
       : { verdict: { action: 'retry', message: OUTBOX_MESSAGES.badAnswer } };
@@ -232,7 +243,11 @@ async function submitVotes(
  * An organiser's change carries the item's id as its operation id, so the server applies it once
  * however often a lost answer makes us resend it.
  */
-async function sendUnderSession<T extends CouponItem | OrganiserItem>(ctx: Ctx, item: T, call: (ctx: Ctx, item: T) => Promise<Outcome>): Promise<void> {
+async function sendUnderSession<T extends CouponItem | OrganiserItem>(
+  ctx: SessionCtx,
+  item: T,
+  call: (ctx: SessionCtx, item: T) => Promise<Outcome>,
+): Promise<void> {
   const ready = await signedInSession(ctx, item.payload.user_id);
   if (ready !== 'ok') return settle(ctx, [item], () => ready, 'queued');
   await markSending(ctx, [item]);
@@ -246,13 +261,16 @@ async function sendUnderSession<T extends CouponItem | OrganiserItem>(ctx: Ctx, 
   await settle(ctx, [item], () => outcome);
 }
 
+/** A page's drain, which holds the visitor's session. */
+type SessionCtx = Ctx & { session: ShowSessionClient };
+
 const ORGANISER_RPC = {
   change_sessions: 'organiser_change_sessions',
   post_notice: 'organiser_post_notice',
   withdraw_notice: 'organiser_withdraw_notice',
 } as const;
 
-async function callOrganiser(ctx: Ctx, item: OrganiserItem): Promise<Outcome> {
+async function callOrganiser(ctx: SessionCtx, item: OrganiserItem): Promise<Outcome> {
   const { signal, done } = requestSignal(ctx.signal);
   try {
     const { action } = item.payload;
@@ -273,8 +291,8 @@ async function callOrganiser(ctx: Ctx, item: OrganiserItem): Promise<Outcome> {
 }
 
 /** The visitor who asked must still be signed in; a token close to expiry is refreshed here, under the lock. */
-async function signedInSession(ctx: Ctx, userId: string): Promise<'ok' | Outcome> {
-  const { data, error } = await ctx.client.auth.getSession();
+async function signedInSession(ctx: SessionCtx, userId: string): Promise<'ok' | Outcome> {
+  const { data, error } = await ctx.session.auth.getSession();
   if (error && isAuthRetryableFetchError(error)) return { action: 'retry', message: OUTBOX_MESSAGES.offline };
   const session = data.session;
   if (!session || session.user.id !== userId) return { action: 'needs_sign_in' };
@@ -282,8 +300,8 @@ async function signedInSession(ctx: Ctx, userId: string): Promise<'ok' | Outcome
   return expiresAtMs - ctx.now() < TOKEN_REFRESH_MARGIN_MS ? refresh(ctx) : 'ok';
 }
 
-async function refresh(ctx: Ctx): Promise<'ok' | Outcome> {
-  const { data, error } = await ctx.client.auth.refreshSession();
+async function refresh(ctx: SessionCtx): Promise<'ok' | Outcome> {
+  const { data, error } = await ctx.session.auth.refreshSession();
   if (!error && data.session) return 'ok';
   // Offline, or another tab rotated the token under us: try again later rather than sign the visitor out.
   if (error && (isAuthRetryableFetchError(error) || error.name === 'AuthRefreshDiscardedError')) {
@@ -292,17 +310,17 @@ async function refresh(ctx: Ctx): Promise<'ok' | Outcome> {
   return { action: 'needs_sign_in' };
 }
 
-async function invokeCoupon(ctx: Ctx, item: CouponItem): Promise<Outcome> {
+async function invokeCoupon(ctx: SessionCtx, item: CouponItem): Promise<Outcome> {
   const { signal, done } = requestSignal(ctx.signal);
   try {
     const { advertiser_id, coupon_type } = item.payload;
-    const { data, error } = await ctx.client.functions.invoke('send-coupon', {
+    const { data, error } = await ctx.session.functions.invoke('send-coupon', {
       body: { request_id: item.id, advertiser_id, coupon_type },
       signal,
     });
     ctx.signal?.throwIfAborted();
     if (error) return await classifyFunctionError(error, ctx.now());
-    const answer = couponAnswer().safeParse(data);
+    const answer = couponAnswer.safeParse(data);
     if (!answer.success) return { action: 'retry', message: OUTBOX_MESSAGES.badAnswer };
     // Keep the value the coupon was issued for: the advertiser may change its offer later.
     const amount = item.payload.coupon_type === 'discount' ? answer.data.discount_amount : answer.data.rebate_percentage;

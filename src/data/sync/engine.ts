@@ -1,9 +1,9 @@
 // Pulls the show's catalogue from sync_pull into the Dexie mirror: one round trip and one transaction per page.
 import Dexie from 'dexie';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { z } from '../../lib/zod.ts';
+import * as z from '../../lib/zod-mini.ts';
 import { MIRROR_TABLES, type MirrorTable, type QuarantinedRow, type ShowDb } from '../db.ts';
 import { compareText } from '../../../shared/compare.ts';
+import type { ShowRpcClient } from '../client.ts';
 import { isQuotaError } from '../quota.ts';
 import { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE, TIMEOUT_MESSAGE } from './messages.ts';
 import { rowSchemas } from './schemas.ts';
@@ -38,7 +38,8 @@ const META_PERSIST_REQUESTED = 'persistRequested';
 
 export interface SyncEngineOptions {
   db: ShowDb;
-  client: SupabaseClient;
+  /** sync_pull is the engine's one call: the workers' PostgREST client or the page's supabase-js. */
+  client: ShowRpcClient;
   pageLimit?: number;
   now?: () => number;
   status?: SyncStatusStore;
@@ -54,10 +55,10 @@ type Cursor = Record<string, unknown> | null;
 type Cursors = Map<string, Cursor>;
 type Page = z.infer<typeof pageSchema>;
 
-const cursorSchema = z.record(z.string(), z.unknown()).nullable();
+const cursorSchema = z.nullable(z.record(z.string(), z.unknown()));
 const tablePageSchema = z.object({ rows: z.array(z.unknown()), more: z.boolean(), cursor: cursorSchema });
 type TablePage = z.infer<typeof tablePageSchema>;
-const contractVersion = z.number().int().positive();
+const contractVersion = z.int().check(z.positive());
 /**
  * The envelope of a sync_pull answer. Tables are read one by one (tableOf): a table this build does not
  * know is ignored, and a missing one means "no rows, keep the cursor" — so a server that mirrors a table
@@ -65,12 +66,12 @@ const contractVersion = z.number().int().positive();
  */
 const pageSchema = z.object({
   /** Absent before the contract was versioned: version 1. */
-  schema_version: contractVersion.optional(),
-  min_client: contractVersion.optional(),
+  schema_version: z.optional(contractVersion),
+  min_client: z.optional(contractVersion),
   watermark: z.string(),
   tombstone_horizon: z.string(),
   /** Rows at or past the watermark were held back (20261128000200); absent from older servers. */
-  held_back: z.boolean().optional(),
+  held_back: z.optional(z.boolean()),
   tables: z.record(z.string(), z.unknown()),
   tombstones: z.object({
     rows: z.array(z.object({ table_name: z.string(), row_id: z.string(), deleted_at: z.string() })),

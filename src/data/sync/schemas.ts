@@ -1,5 +1,6 @@
 // zod schemas for the rows sync_pull returns, one per mirrored table; checked against rows.ts below.
-import { z } from '../../lib/zod.ts';
+// zod/mini: the sync worker runs them (lib/zod-mini.ts).
+import * as z from '../../lib/zod-mini.ts';
 import type { MirrorTable } from '../db.ts';
 import type {
   Advertiser,
@@ -16,16 +17,16 @@ import type {
   ShowNotice,
 } from '../rows.ts';
 
-const id = z.number().int().positive();
+const id = z.int().check(z.positive());
 const text = z.string();
-const optText = z.string().nullable();
+const optText = z.nullable(z.string());
 const date = z.iso.date();
-const optDate = date.nullable();
+const optDate = z.nullable(date);
 const time = z.iso.time();
-const count = z.number().int().nonnegative();
-const optNumber = z.number().nullable();
-const latitude = z.number().min(-90).max(90).nullable();
-const longitude = z.number().min(-180).max(180).nullable();
+const count = z.int().check(z.nonnegative());
+const optNumber = z.nullable(z.number());
+const latitude = z.nullable(z.number().check(z.gte(-90), z.lte(90)));
+const longitude = z.nullable(z.number().check(z.gte(-180), z.lte(180)));
 /** SPEC §2: a list, or a text holding a quoted comma-separated list. */
 const listOrText = z.union([z.array(z.string()), z.string()]);
 
@@ -73,7 +74,7 @@ export const catterySchema = z.object({
   description: optText,
   is_verified: z.boolean(),
   detail_images: z.array(z.string()),
-  organization_id: id.nullable(),
+  organization_id: z.nullable(id),
   latitude,
   longitude,
 });
@@ -101,7 +102,7 @@ export const catteryQualityLabelSchema = z.object({
 export const litterSchema = z.object({
   ...synced,
   cattery_id: id,
-  breed_id: id.nullable(),
+  breed_id: z.nullable(id),
   date_of_birth: date,
   num_male_kittens: count,
   num_female_kittens: count,
@@ -126,7 +127,7 @@ export const showEventSchema = z.object({
   venue_name: optText,
   street_address: optText,
   postal_code: optText,
-  expected_attendance: count.nullable(),
+  expected_attendance: z.nullable(count),
   description: optText,
   event_picture_url: optText,
   latitude,
@@ -144,18 +145,18 @@ export const scheduleSessionSchema = z.object({
   description: optText,
   location: optText,
   // Defaults: a server from before the live schedule sends none of these (docs/SYNC-COMPATIBILITY.md).
-  status: z.enum(['scheduled', 'cancelled']).default('scheduled'),
-  original_date: optDate.default(null),
-  original_start_time: time.nullable().default(null),
-  original_end_time: time.nullable().default(null),
-  original_location: optText.default(null),
+  status: z._default(z.enum(['scheduled', 'cancelled']), 'scheduled'),
+  original_date: z._default(optDate, null),
+  original_start_time: z._default(z.nullable(time), null),
+  original_end_time: z._default(z.nullable(time), null),
+  original_location: z._default(optText, null),
 });
 
 export const showNoticeSchema = z.object({
   ...synced,
   event_id: id,
   message: text,
-  ends_at: z.iso.datetime({ offset: true }).nullable(),
+  ends_at: z.nullable(z.iso.datetime({ offset: true })),
   created_at: z.iso.datetime({ offset: true }),
 });
 
@@ -193,7 +194,7 @@ export const rowSchemas = {
   event_schedule: scheduleSessionSchema,
   advertisers: advertiserSchema,
   show_notices: showNoticeSchema,
-} satisfies Record<MirrorTable, z.ZodType>;
+} satisfies Record<MirrorTable, z.ZodMiniType>;
 
 // Compile-time guard: each schema's output is exactly its rows.ts type (no field missing or extra).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
