@@ -12,7 +12,7 @@ import { loadConfig } from '../server/config.ts';
 import { startVenueServer, type VenueServer } from '../server/start.ts';
 import { launchBrowser, throttle, VENUE_WIFI } from './browser.ts';
 import { medianOf, runsDetail } from './browser-helpers.ts';
-import { round, type BenchOptions, type Report } from './report.ts';
+import { median, round, type BenchOptions, type Report } from './report.ts';
 import { startWireProxy, type WireExchange, type WireTotals } from './wire-proxy.ts';
 
 /** The issue's budgets: KB = 1,000 bytes. */
@@ -140,6 +140,11 @@ async function firstVisit(server: VenueServer, precache: string[]): Promise<Visi
       await proxy.quiet(QUIET_MS, 120_000);
       const quietFrom = performance.now() - started - QUIET_MS;
       if (throttled.workers === 0) throw new Error('The service worker was never throttled: its precache did not download over Venue Wi-Fi');
+      const exchanges = proxy.exchanges();
+      const gap = workerFetchGap(exchanges);
+      if (gap !== null && gap < 0.9 * VENUE_WIFI.latencyMs) {
+        throw new Error(`The service worker's fetches came ${Math.round(gap)} ms apart on a connection (median): not throttled to ${VENUE_WIFI.latencyMs} ms RTT`);
+      }
       // The precache must hold exactly the manifest's files, not merely as many entries.
       const cached = await page.evaluate(async () => {
         const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));
@@ -150,7 +155,7 @@ async function firstVisit(server: VenueServer, precache: string[]): Promise<Visi
       if (missing.length) throw new Error(`The precache lacks ${missing.length} of ${precache.length} manifest entries: ${missing.slice(0, 5).join(', ')}`);
       return {
         wire: proxy.totals(),
-        exchanges: proxy.exchanges(),
+        exchanges,
         elsewhere,
         stamps,
         offlineReady: Math.max(stamps.swActive, stamps.precached, stamps.synced),
@@ -163,6 +168,23 @@ async function firstVisit(server: VenueServer, precache: string[]): Promise<Visi
     await browser.close();
     await proxy.close();
   }
+}
+
+/**
+ * Median time between two GETs that fetch() sent one after the other on the same connection (the precache's
+ * fetches, mostly): under the profile each waits out at least one round trip, however many run at once.
+ * null when there are too few to tell.
+ */
+function workerFetchGap(exchanges: WireExchange[]): number | null {
+  const last = new Map<number, number>();
+  const gaps: number[] = [];
+  for (const e of exchanges) {
+    if (e.dest !== 'empty' || e.method !== 'GET') continue;
+    const before = last.get(e.connection);
+    if (before !== undefined) gaps.push(e.at - before);
+    last.set(e.connection, e.at);
+  }
+  return gaps.length >= 5 ? median(gaps) : null;
 }
 
 async function showServer(distDir: string, scale: number): Promise<VenueServer> {
