@@ -1,0 +1,332 @@
+// The first visit as a whole (issue 21): a phone with empty storage opens the show over "Venue Wi-Fi"
+// (page, sync worker and service worker throttled) and we count every byte it pays until the network is
+// quiet, and time navigation → offline-ready (service worker active with its precache complete AND the
+// mirror synced), on the ×1 and the ×10 show. Bytes are counted by a TCP proxy in front of the venue server
+// (bench/wire-proxy.ts), so nothing escapes the count whatever issued it: the page, the sync worker's
+// sync_pull, the service worker's precache, the live socket, pictures.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { VIEWPORTS } from '../e2e/app-page.ts';
+import { loadConfig } from '../server/config.ts';
+import { startVenueServer, type VenueServer } from '../server/start.ts';
+import { launchBrowser, throttle, VENUE_WIFI } from './browser.ts';
+import { medianOf, runsDetail } from './browser-helpers.ts';
+import { median, round, type BenchOptions, type Report } from './report.ts';
+import { startWireProxy, type WireExchange, type WireTotals } from './wire-proxy.ts';
+
+/** The issue's budgets: KB = 1,000 bytes. */
+const WIRE_BUDGET_KB = 300;
+const OFFLINE_READY_BUDGET_MS = 5_000;
+/** The issue's big show. */
+const BIG_SHOW_FACTOR = 10;
+/** No byte over the proxy for this long: the first visit is over (the live socket's heartbeat is ~25 s apart). */
+const QUIET_MS = 2_000;
+
+const KINDS = ['JS', 'CSS', 'HTML, manifest, icons', 'mirror (sync_pull, API JSON)', 'show pictures', 'other'] as const;
+type Kind = (typeof KINDS)[number];
+
+/** What an exchange over the wire was, from its path and the Content-Type it came back with. */
+function kindOf(e: Pick<WireExchange, 'path' | 'contentType'>): Kind {
+  const path = e.path.split('?')[0]!;
+  if (/^\/(rest|auth|functions)\/v1\//.test(path)) return 'mirror (sync_pull, API JSON)';
+  if (path.startsWith('/storage/v1/')) return 'show pictures';
+  if (/\.m?js$/.test(path)) return 'JS';
+  if (path.endsWith('.css')) return 'CSS';
+  if (/^text\/html\b/.test(e.contentType) || /\.(webmanifest|png|svg|ico)$/.test(path)) return 'HTML, manifest, icons';
+  return 'other';
+}
+
+/** The precache list as the built worker fetches it (the same reading as bench/size.ts). */
+function precacheUrls(distDir: string): string[] {
+  const sw = readFileSync(join(distDir, 'sw.js'), 'utf8');
+  const urls = [...sw.matchAll(/\{(?:"revision"|revision):(?:"[^"]*"|null),(?:"url"|url):"([^"]+)"\}/g)].map((m) => m[1]!);
+  if (urls.length === 0) throw new Error('no precache manifest found in sw.js');
+  return urls.map((u) => new URL(u, 'http://x/').pathname);
+}
+
+/**
+ * The file an exchange fetched: the path without the precache's revision parameter, and index.html for a
+ * navigation (/ and the precache's /index.html are the same shell).
+ */
+function fetchedFile(e: Pick<WireExchange, 'path' | 'dest'>): string {
+  const url = new URL(e.path, 'http://x/');
+  url.searchParams.delete('__WB_REVISION__');
+  if (e.dest === 'document') return '/index.html';
+  return url.pathname + url.search;
+}
+
+interface Stamps {
+  /** ms from navigation start: navigator.serviceWorker.ready resolved (the worker installed = precached, and activated). */
+  swActive?: number;
+  /** … and the precache cache was seen holding every entry of the manifest. */
+  precached?: number;
+  /** … the sync indicator first said "Synced" or "Live" (the first mirror is complete). */
+  synced?: number;
+}
+
+/** In the page before the app: stamps the three moments offline-ready is made of. */
+function installStamps(precacheEntries: number): void {
+  const stamps: Stamps = {};
+  (window as unknown as { __firstVisit: Stamps }).__firstVisit = stamps;
+  void navigator.serviceWorker.ready.then(async () => {
+    stamps.swActive = performance.now();
+    for (;;) {
+      const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));
+      if (name && (await (await caches.open(name)).keys()).length >= precacheEntries) {
+        stamps.precached = performance.now();
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+  const check = () => {
+    if (stamps.synced === undefined && /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? '')) stamps.synced = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+interface Visit {
+  wire: WireTotals;
+  exchanges: WireExchange[];
+  /** Requests to other origins: they would bypass the proxy (expected: none). */
+  elsewhere: string[];
+  stamps: Required<Stamps>;
+  offlineReady: number;
+  /** ms from navigation start to the last byte before the quiet. */
+  quietFrom: number;
+}
+
+/**
+ * Requests of the page, sync worker or service worker to another origin: they would not cross the proxy.
+ * Playwright's events serve only this check. Their sizes are not used for bytes: measured here, they give
+ * 664 B for sw.js and 1,053 B for the sync worker's script (122,777 and 113,723 B crossed the proxy), and
+ * report the precache's fetches that Chromium's HTTP cache answered as if they had gone out, so they neither
+ * add up to the wire nor tell what the phone paid.
+ */
+function watchOtherOrigins(ctx: BrowserContext, origin: string): string[] {
+  const elsewhere: string[] = [];
+  ctx.on('request', (r) => {
+    const url = r.url();
+    if (!/^(data|blob):/.test(url) && new URL(url).origin !== origin) elsewhere.push(url);
+  });
+  return elsewhere;
+}
+
+async function firstVisit(server: VenueServer, precache: string[]): Promise<Visit> {
+  const target = new URL(server.url);
+  const proxy = await startWireProxy({ host: target.hostname, port: Number(target.port) });
+  const browser = await launchBrowser();
+  try {
+    // serviceWorkers 'allow' (the default): the context's events include the worker's own fetches.
+    const ctx = await browser.newContext({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
+    const page = await ctx.newPage();
+    await page.addInitScript({ content: `var __name = (f) => f;\n(${installStamps.toString()})(${precache.length});` });
+    const elsewhere = watchOtherOrigins(ctx, proxy.url);
+    const throttled = await throttle(browser, page, VENUE_WIFI);
+    try {
+      const started = performance.now();
+      await page.goto(`${proxy.url}/`, { waitUntil: 'commit' });
+      const stamps = await page
+        .waitForFunction(
+          () => {
+            const s = (window as unknown as { __firstVisit?: Stamps }).__firstVisit;
+            return s?.precached !== undefined && s.synced !== undefined ? s : null;
+          },
+          undefined,
+          { timeout: 180_000, polling: 100 },
+        )
+        .then((h) => h.jsonValue() as Promise<Required<Stamps>>);
+      await proxy.quiet(QUIET_MS, 120_000);
+      const quietFrom = performance.now() - started - QUIET_MS;
+      if (throttled.workers === 0) throw new Error('The service worker was never throttled: its precache did not download over Venue Wi-Fi');
+      const exchanges = proxy.exchanges();
+      const gap = workerFetchGap(exchanges);
+      if (gap !== null && gap < 0.9 * VENUE_WIFI.latencyMs) {
+        throw new Error(`The service worker's fetches came ${Math.round(gap)} ms apart on a connection (median): not throttled to ${VENUE_WIFI.latencyMs} ms RTT`);
+      }
+      // The precache must hold exactly the manifest's files, not merely as many entries.
+      const cached = await page.evaluate(async () => {
+        const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));
+        return name ? (await (await caches.open(name)).keys()).map((r) => r.url) : [];
+      });
+      const cachedPaths = new Set(cached.map((u) => new URL(u).pathname));
+      const missing = precache.filter((p) => !cachedPaths.has(p));
+      if (missing.length) throw new Error(`The precache lacks ${missing.length} of ${precache.length} manifest entries: ${missing.slice(0, 5).join(', ')}`);
+      return {
+        wire: proxy.totals(),
+        exchanges,
+        elsewhere,
+        stamps,
+        offlineReady: Math.max(stamps.swActive, stamps.precached, stamps.synced),
+        quietFrom,
+      };
+    } finally {
+      await throttled.stop();
+    }
+  } finally {
+    await browser.close();
+    await proxy.close();
+  }
+}
+
+/**
+ * Median time between two GETs that fetch() sent one after the other on the same connection (the precache's
+ * fetches, mostly): under the profile each waits out at least one round trip, however many run at once.
+ * null when there are too few to tell.
+ */
+function workerFetchGap(exchanges: WireExchange[]): number | null {
+  const last = new Map<number, number>();
+  const gaps: number[] = [];
+  for (const e of exchanges) {
+    if (e.dest !== 'empty' || e.method !== 'GET') continue;
+    const before = last.get(e.connection);
+    if (before !== undefined) gaps.push(e.at - before);
+    last.set(e.connection, e.at);
+  }
+  return gaps.length >= 5 ? median(gaps) : null;
+}
+
+async function showServer(distDir: string, scale: number): Promise<VenueServer> {
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: distDir });
+  config.dataDir = null;
+  return startVenueServer(config, { seed: true, scale });
+}
+
+const kb = (bytes: number) => round(bytes / 1000, 1);
+const total = (w: WireTotals) => w.up + w.down;
+
+/** Per kind: bytes (both ways) and exchanges, from the proxy's own reading of the wire. */
+function byKind(v: Visit): Map<Kind, { bytes: number; count: number }> {
+  const out = new Map<Kind, { bytes: number; count: number }>(KINDS.map((k) => [k, { bytes: 0, count: 0 }]));
+  for (const e of v.exchanges) {
+    const k = out.get(kindOf(e))!;
+    k.bytes += e.upBytes + e.downBytes;
+    k.count++;
+  }
+  return out;
+}
+
+interface Duplicate {
+  path: string;
+  /** Sec-Fetch-Dest of each copy, in order: who asked (script = the page, empty = a fetch(), e.g. the precache). */
+  dests: string[];
+  /** Bytes of every copy after the first. */
+  extraBytes: number;
+}
+
+/** GETs of the same path that crossed the wire more than once (the precache's revision parameter ignored). */
+function fetchedTwice(v: Visit): Duplicate[] {
+  const groups = new Map<string, WireExchange[]>();
+  for (const e of v.exchanges) {
+    if (e.method !== 'GET' || e.status === 101) continue;
+    const path = fetchedFile(e);
+    groups.set(path, [...(groups.get(path) ?? []), e]);
+  }
+  return [...groups]
+    .filter(([, list]) => list.length > 1)
+    .map(([path, list]) => ({
+      path,
+      dests: list.map((e) => e.dest || '?'),
+      extraBytes: list.slice(1).reduce((s, e) => s + e.upBytes + e.downBytes, 0),
+    }))
+    .sort((a, b) => b.extraBytes - a.extraBytes);
+}
+
+/** Who asked, from Sec-Fetch-Dest; a fetch() of a precache entry is the service worker's install. */
+function askerOf(e: WireExchange, precache: Set<string>): string {
+  if (e.dest === 'empty') return e.method === 'GET' && precache.has(fetchedFile(e).split('?')[0]!) ? 'precache' : 'fetch()';
+  return e.dest || '?';
+}
+
+function wireDetail(v: Visit, precache: Set<string>): string {
+  const kinds = [...byKind(v)]
+    .filter(([, k]) => k.count > 0)
+    .map(([name, k]) => `${name} ${kb(k.bytes)} KB (${k.count})`)
+    .join(', ');
+  const exchanged = v.exchanges.reduce((s, e) => s + e.upBytes + e.downBytes, 0);
+  const outside = total(v.wire) - exchanged;
+  const askers = new Map<string, number>();
+  for (const e of v.exchanges) askers.set(askerOf(e, precache), (askers.get(askerOf(e, precache)) ?? 0) + e.upBytes + e.downBytes);
+  const biggest = [...v.exchanges]
+    .sort((a, b) => b.upBytes + b.downBytes - (a.upBytes + a.downBytes))
+    .slice(0, 6)
+    .map((e) => `${e.path.split('?')[0]} ${kb(e.upBytes + e.downBytes)}`)
+    .join(', ');
+  // Kinds and askers are both read off the wire by the proxy, per exchange, so each adds up to the total
+  // (less any bytes outside a request, printed when there are some).
+  return (
+    `by kind (KB both ways, headers included, exchanges): ${kinds}` +
+    (outside ? `, outside any request ${outside} B` : '') +
+    `; ${kb(v.wire.down)} KB down, ${kb(v.wire.up)} KB up over ${v.wire.connections} connections; ` +
+    `by who asked (Sec-Fetch-Dest; precache = the service worker's fetches of manifest entries): ${[...askers].sort((a, b) => b[1] - a[1]).map(([d, b]) => `${d} ${kb(b)}`).join(', ')} KB; biggest: ${biggest} KB` +
+    (v.elsewhere.length ? `; NOT COUNTED, other origins: ${v.elsewhere.join(', ')}` : '')
+  );
+}
+
+export async function benchFirstVisit(report: Report, { runs, scale, distDir }: BenchOptions): Promise<void> {
+  const precache = precacheUrls(distDir);
+  const profile = `${VENUE_WIFI.latencyMs} ms RTT, ${(VENUE_WIFI.downloadBytesPerSecond * 8) / 1e6} Mbit/s down, ${(VENUE_WIFI.uploadBytesPerSecond * 8) / 1e6} up`;
+  const precached = new Set(precache);
+  for (const showScale of [scale, scale * BIG_SHOW_FACTOR]) {
+    // One show at a time: seeding is most of the section's time, and no visit may run while one seeds.
+    const started = performance.now();
+    const server = await showServer(distDir, showScale);
+    const seedMs = performance.now() - started;
+    try {
+      const visits: Visit[] = [];
+      for (let run = 0; run < runs; run++) visits.push(await firstVisit(server, precache));
+      reportScale(report, { showScale, big: showScale !== scale, visits, seedMs, precache: precached, profile });
+    } finally {
+      await server.close();
+    }
+  }
+}
+
+function reportScale(
+  report: Report,
+  { showScale, big, visits, seedMs, precache, profile }: { showScale: number; big: boolean; visits: Visit[]; seedMs: number; precache: Set<string>; profile: string },
+): void {
+  // Bytes: every run must meet the budget, so the heaviest run counts.
+  const heaviest = visits.reduce((a, v) => (total(v.wire) > total(a.wire) ? v : a), visits[0]!);
+  const wires = visits.map((v) => kb(total(v.wire)));
+  report.atMost(
+    `first visit ×${showScale}, Venue Wi-Fi: bytes on the wire until quiet${big ? ' (printed)' : ''}`,
+    kb(total(heaviest.wire)),
+    'KB',
+    big ? Number.POSITIVE_INFINITY : WIRE_BUDGET_KB,
+    'exact',
+    `${runsDetail(wires, 'KB', 1)} (heaviest counts); fresh storage, phone viewport, ${profile}; counted by a TCP proxy, both directions; ` +
+      `${wireDetail(heaviest, precache)}` +
+      (big ? `; fetched twice ${kb(sumExtra(fetchedTwice(heaviest)))} KB` : '') +
+      `; server seeded ×${showScale} in ${round(seedMs / 1000, 1)} s`,
+  );
+  const ready = visits.map((v) => Math.round(v.offlineReady));
+  const last = visits[visits.length - 1]!;
+  report.atMost(
+    `first visit ×${showScale}, Venue Wi-Fi: navigation → offline-ready${big ? ' (printed)' : ''}`,
+    medianOf(ready),
+    'ms',
+    big ? Number.POSITIVE_INFINITY : OFFLINE_READY_BUDGET_MS,
+    'timing',
+    `${runsDetail(ready, 'ms')}; offline-ready = service worker active with all ${precache.size} precache entries cached AND the mirror synced; ` +
+      `last run: worker active ${Math.round(last.stamps.swActive)} ms, precache seen complete ${Math.round(last.stamps.precached)} ms, ` +
+      `indicator "Synced"/"Live" ${Math.round(last.stamps.synced)} ms, last byte before the quiet ${Math.round(last.quietFrom)} ms`,
+  );
+  if (big) return;
+  const dupes = visits.map(fetchedTwice);
+  const worst = dupes.reduce((a, d) => (sumExtra(d) > sumExtra(a) ? d : a), dupes[0]!);
+  report.atMost(
+    `first visit ×${showScale}: bytes fetched twice`,
+    sumExtra(worst),
+    'B',
+    0,
+    'exact',
+    worst.length
+      ? `${worst.length} files crossed the wire more than once (bytes of the copies after the first; Sec-Fetch-Dest of each copy): ` +
+          worst.map((d) => `${d.path} ×${d.dests.length} +${kb(d.extraBytes)} KB [${d.dests.join(', ')}]`).join(', ')
+      : 'no path crossed the wire twice',
+  );
+}
+
+const sumExtra = (d: Duplicate[]) => d.reduce((s, x) => s + x.extraBytes, 0);
