@@ -4,7 +4,7 @@
 import { Agent, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { WebSocket } from 'ws';
-import { LIVE_GUARD_MS, LIVE_TOPIC, readLivePoke } from '../shared/live.ts';
+import { LIVE_GUARD_MS, LIVE_JOIN_TIMEOUT_MS, LIVE_TOPIC, readLivePoke } from '../shared/live.ts';
 import { sleep } from '../tests/helpers/time.ts';
 import { BROWSER_HEADERS, vote, type Recorded } from './load.ts';
 
@@ -268,13 +268,15 @@ export class Phone {
       this.ws = ws;
       let joined = false;
       const joinRef = String(this.ref++);
-      const timer = setTimeout(() => {
-        if (!joined) {
-          this.stats.error('join: no reply in 10 s');
-          resolve();
-        }
-      }, 10_000);
+      let timer: NodeJS.Timeout | undefined;
       ws.on('open', () => {
+        // realtime-js times the join from its send, once the socket is open (the app's LIVE_JOIN_TIMEOUT_MS).
+        timer = setTimeout(() => {
+          if (!joined) {
+            this.stats.error(`join: no reply in ${LIVE_JOIN_TIMEOUT_MS / 1000} s`);
+            resolve();
+          }
+        }, LIVE_JOIN_TIMEOUT_MS);
         const payload = {
           config: { broadcast: { ack: false, self: false }, presence: { key: '', enabled: false }, postgres_changes: [], private: false },
           access_token: this.hall.shapes.anonKey,
@@ -302,7 +304,10 @@ export class Phone {
           this.later(delay, () => void this.pull());
         }
       });
-      ws.on('error', (e) => this.stats.error(`socket: ${e.message}`));
+      ws.on('error', (e) => {
+        this.stats.error(`socket: ${e.message}`);
+        if (!joined) resolve();
+      });
       ws.on('close', (code) => {
         clearTimeout(timer);
         if (!this.stopped) this.stats.error(`socket closed by the server (${code})`);
@@ -381,7 +386,7 @@ export class Phone {
       const answer = await this.exchange('vote', 'POST', shapes.vote.path, shapes.vote.headers, body);
       if (answer.status === 200) {
         const status = (JSON.parse(answer.text) as { status?: string }[])[0]?.status;
-        if (status === 'recorded' || status === 'duplicate') this.hall.votesAnswered.add(one.id);
+        if (status === 'recorded' || status === 'replayed') this.hall.votesAnswered.add(one.id);
         else this.stats.error(`vote answered ${status ?? answer.text.slice(0, 120)}`);
       }
       return answer;

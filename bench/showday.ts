@@ -12,8 +12,9 @@
 // (functions/v1/send-coupon) every 2 minutes. 10 % of phones sit on a 300 ms RTT, 1.5 Mbit/s link.
 // Periods are jittered ×0.5–1.5 per phone. Every source address is its own (127.0.x.y), as phones are.
 //
-// Steps: phones arrive at SHOWDAY_ARRIVALS_PER_S until the step's count is in the hall, then the step
-// holds for SHOWDAY_HOLD_S while visitors come and go (a visit lasts SHOWDAY_VISIT_MIN on average, so
+// Steps: phones arrive at SHOWDAY_ARRIVALS_PER_S until the step's count is in the hall; once their first
+// visits are done (at most 60 s; any still running count in the hold), the step holds for SHOWDAY_HOLD_S
+// while visitors come and go (a visit lasts SHOWDAY_VISIT_MIN on average, so
 // first visits stay in the mix). A step is held when the hold has zero errors (anywhere in the step:
 // HTTP non-2xx, timeouts, refused or dropped sockets, unanswered heartbeats) and the p99 of the
 // loopback phones' requests is under 1 s (the slow-link phones' p99 includes their link, so it is
@@ -21,8 +22,8 @@
 //
 //   npm run bench -- --only showday            full run: the three set-ups, steps up to the peak
 //   npm run bench -- --only showday --ci       one step of 40 phones per set-up (< 60 s): errors gate
-// Environment (full run): SHOWDAY_STEPS=100,200,400,… (phones per step), SHOWDAY_MAX_PHONES (stop
-// there), SHOWDAY_HOLD_S (45), SHOWDAY_ARRIVALS_PER_S (40), SHOWDAY_VISIT_MIN (60),
+// Environment (full run): SHOWDAY_STEPS=50,100,200,… (phones per step), SHOWDAY_MAX_PHONES (stop
+// there), SHOWDAY_HOLD_S (45), SHOWDAY_ARRIVALS_PER_S (10), SHOWDAY_VISIT_MIN (60),
 // SHOWDAY_CONFIGS=pglite,postgres,postgres3 (which set-ups), BENCH_DATABASE_URL (PostgreSQL; else
 // postgres://postgres@127.0.0.1:5432 when it answers).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -75,14 +76,14 @@ function settings(ci: boolean): Settings {
   const max = num('SHOWDAY_MAX_PHONES', Infinity);
   const steps = ci
     ? [CI_PHONES]
-    : (env.SHOWDAY_STEPS?.split(',').map(Number) ?? [100, 200, 400, 700, 1000, 1500, 2000, 3000, 4000, 5000]).filter((n) => n > 0 && n <= max);
+    : (env.SHOWDAY_STEPS?.split(',').map(Number) ?? [50, 100, 200, 400, 700, 1000, 1500, 2000, 3000, 4000, 5000]).filter((n) => n > 0 && n <= max);
   const configs = (env.SHOWDAY_CONFIGS?.split(',') ?? ['pglite', 'postgres', 'postgres3']).map((c) => c.trim());
   const unknown = configs.filter((c) => !(c in CONFIG_LABEL));
   if (unknown.length) throw new Error(`SHOWDAY_CONFIGS: unknown ${unknown.join(', ')} (pglite, postgres, postgres3)`);
   return {
     steps,
     holdS: ci ? 8 : num('SHOWDAY_HOLD_S', 45),
-    arrivalsPerS: num('SHOWDAY_ARRIVALS_PER_S', 40),
+    arrivalsPerS: num('SHOWDAY_ARRIVALS_PER_S', 10),
     visitMin: num('SHOWDAY_VISIT_MIN', 60),
     configs: configs as ConfigName[],
   };
@@ -216,7 +217,7 @@ async function runConfig(config: ConfigName, servers: ServerProcess[], s: Settin
         arrive();
       }
       // Then the first visits finish, or the hold starts with the slowest still downloading (counted in it).
-      const settleBy = performance.now() + (ci ? 4_000 : 30_000);
+      const settleBy = performance.now() + (ci ? 4_000 : 60_000);
       while (arrivals.size && performance.now() < settleBy) await Promise.race([sleep(250), Promise.allSettled([...arrivals])]);
       if (!organiser) {
         if (ci) firstChange = setTimeout(() => void organiserChange(), 2_000);
