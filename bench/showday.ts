@@ -350,8 +350,10 @@ function markdown(results: ConfigResult[], s: Settings, load: number[]): string 
   const cpu = cpus();
   const lines = [
     `Measured on ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} CPUs, ${Math.round(totalmem() / 1024 ** 3)} GiB RAM, ` +
-      `load average ${load[0]!.toFixed(2)} at the start (the generator shares the machine with the server), ${new Date().toISOString().slice(0, 10)}.`,
-    `Steps ${s.steps.join(', ')} phones, each held ${s.holdS} s; held = zero errors and p99 < 1 s.`,
+      `load average ${load[0]!.toFixed(2)} at the start${load[0]! > cpu.length ? ' (measured with other work running: pessimistic)' : ''}; ` +
+      `the phones' generator runs on the same machine, ${new Date().toISOString().slice(0, 10)}.`,
+    `\`npm run bench -- --only showday\`: steps ${s.steps.join(', ')} phones, each held ${s.holdS} s; held = zero errors and p99 < 1 s ` +
+      `(in brackets: the first step not held).`,
     '',
     '| set-up | phones held | at the peak: req/s | p50 / p99 | server CPU | server RSS |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -361,7 +363,8 @@ function markdown(results: ConfigResult[], s: Settings, load: number[]): string 
       const cells = peak
         ? `${peak.requestsPerS} | ${peak.p50} / ${peak.p99} ms | ${peak.serverCpuPercent} % | ${peak.serverRssMiB} MiB`
         : '– | – | – | –';
-      return `| ${CONFIG_LABEL[r.config]} | ${r.peak.toLocaleString('en-GB')}${next ? ` (not ${next.phones.toLocaleString('en-GB')})` : '+'} | ${cells} |`;
+      const failed = next ? ` (${next.phones.toLocaleString('en-GB')}: p99 ${next.p99} ms, ${next.errors} errors)` : ' (the last step)';
+      return `| ${CONFIG_LABEL[r.config]} | ${r.peak.toLocaleString('en-GB')}${failed} | ${cells} |`;
     }),
   ];
   return lines.join('\n');
