@@ -281,7 +281,7 @@ async function runConfig(config: ConfigName, servers: ServerProcess[], s: Settin
 
 function stepLine(r: StepResult): string {
   return (
-    `${String(r.phones).padStart(5)} phones: ${r.requestsPerS} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (slow link p99 ${r.slowP99} ms), ` +
+    `${String(r.phones).padStart(5)} phones: ${r.requestsPerS} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (slow link p99 ${Number.isNaN(r.slowP99) ? '–' : `${r.slowP99} ms`}), ` +
     `errors ${r.errors}, server CPU ${r.serverCpuPercent} %, RSS ${r.serverRssMiB} MiB; generator CPU ${r.generatorCpuPercent} %, ` +
     `event-loop lag p99 ${r.generatorLagP99} ms → ${r.held ? 'held' : 'NOT held'}`
   );
