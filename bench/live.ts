@@ -38,7 +38,7 @@ const MiB = 1024 * 1024;
 type Cursors = Record<string, unknown>;
 
 /** A loopback source address of its own for socket i (127.0.1.1 …), so no single address holds many. */
-function sourceAddress(i: number): string {
+export function sourceAddress(i: number): string {
   return `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`;
 }
 

@@ -25,6 +25,8 @@ export type LoadServerMessage =
 const send = (m: LoadServerMessage) => process.send?.(m);
 
 async function main(): Promise<void> {
+  // LOAD_SERVER_QUIET=1: no per-request logs (a show day's thousands of dev-mailbox lines); errors still print.
+  if (process.env.LOAD_SERVER_QUIET === '1') console.log = () => undefined;
   if (!process.send) throw new Error('bench/load-server.ts runs as a child of bench/load.ts (fork with IPC)');
   const config = loadConfig({
     ...process.env,

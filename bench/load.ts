@@ -126,7 +126,7 @@ export async function startServerProcess(databaseUrl: string | undefined, env: R
 
 // ---------- PostgreSQL: a fresh database for the run, like tests/global-setup.ts ----------
 
-async function postgresBase(): Promise<string | null> {
+export async function postgresBase(): Promise<string | null> {
   const configured = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (configured) return configured;
   const probe = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -141,7 +141,7 @@ async function postgresBase(): Promise<string | null> {
   }
 }
 
-async function withAdmin<T>(base: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(base: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: base });
   await c.connect();
   try {
@@ -153,14 +153,14 @@ async function withAdmin<T>(base: string, fn: (c: pg.Client) => Promise<T>): Pro
 
 // ---------- the app's requests, recorded from the app's own code ----------
 
-interface Recorded {
+export interface Recorded {
   path: string;
   headers: Record<string, string>;
   body: string;
 }
 
 /** Mirrors the show as the app does, then records the no-change resync it sends, and one vote call. */
-export async function appRequests(url: string): Promise<{ resync: Recorded; vote: Recorded; eventId: number; mirroredRows: number }> {
+export async function appRequests(url: string): Promise<{ firstPull: Recorded[]; resync: Recorded; vote: Recorded; eventId: number; mirroredRows: number }> {
   const recorded: Recorded[] = [];
   const recordingFetch: typeof fetch = async (input, init) => {
     const req = new Request(input, init);
@@ -175,6 +175,8 @@ export async function appRequests(url: string): Promise<{ resync: Recorded; vote
   try {
     const engine = createSyncEngine({ db, client, status: createSyncStatusStore(), persist: () => undefined });
     const first = await engine.pull();
+    // What a fresh phone sends to fill its mirror (bench/showday.ts replays it).
+    const firstPull = [...recorded];
     recorded.length = 0;
     const again = await engine.pull();
     if (recorded.length !== 1 || again.writes !== 0) {
@@ -192,7 +194,7 @@ export async function appRequests(url: string): Promise<{ resync: Recorded; vote
     const status = (data as { status?: string }[] | null)?.[0]?.status;
     if (status !== 'recorded') throw new Error(`submit_votes: the warm-up vote was ${status ?? 'not answered'}`);
     const voteCall = recorded[0]!;
-    return { resync, vote: voteCall, eventId: event.id, mirroredRows: first.rows };
+    return { firstPull, resync, vote: voteCall, eventId: event.id, mirroredRows: first.rows };
   } finally {
     db.close();
     await db.delete();
@@ -200,7 +202,7 @@ export async function appRequests(url: string): Promise<{ resync: Recorded; vote
 }
 
 /** One vote as the outbox stores it (VotePayload plus the client-chosen id). */
-function vote(eventId: number, tag: string) {
+export function vote(eventId: number, tag: string) {
   return {
     id: crypto.randomUUID(),
     event_id: eventId,
@@ -213,7 +215,7 @@ function vote(eventId: number, tag: string) {
 }
 
 // Browsers always offer compression; the server decides per body.
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 export function resyncRequest(r: Recorded): CannonRequest {
   return { method: 'POST', path: r.path, headers: { ...r.headers, ...BROWSER_HEADERS }, body: r.body };

@@ -24,6 +24,7 @@ const SECTIONS: Section[] = [
   { name: 'import', about: 'npm run show -- import: the demo show and phone photos into an empty server, then again', run: async (r, o) => (await import('./import.ts')).benchImport(r, o) },
   { name: 'live', about: 'a change reaching 200 subscribed clients and 3 pages; 5,000 idle sockets (issue 18)', run: async (r, o) => (await import('./live.ts')).benchLive(r, o) },
   { name: 'search', about: 'search latency per keystroke on the ×10 show, phone CPU ×4 in Chromium (issue 20)', run: async (r, o) => (await import('./search.ts')).benchSearch(r, o) },
+  { name: 'showday', about: 'show day: phones stepped up to the peak one laptop holds, on PGlite, PostgreSQL and 3 servers (issue 21)', run: async (r, o) => (await import('./showday.ts')).benchShowday(r, o) },
   { name: 'outbox', about: 'votes replayed through faults in Chromium, and over Venue Wi-Fi', run: async (r, o) => (await import('./outbox.ts')).benchOutbox(r, o) },
 ];
 

@@ -35,9 +35,7 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   report.exactly('leaflet modules in the first route', leaflet.length, '', 0);
 
   // The precache list exactly as the built worker will fetch it.
-  const sw = readFileSync(join(distDir, 'sw.js'), 'utf8');
-  const urls = [...sw.matchAll(/\{(?:"revision"|revision):(?:"[^"]*"|null),(?:"url"|url):"([^"]+)"\}/g)].map((m) => m[1]!);
-  if (urls.length === 0) throw new Error('no precache manifest found in sw.js');
+  const urls = precacheUrls(distDir);
   const rawBytes = urls.reduce((sum, url) => sum + statSync(join(distDir, url.replace(/^\//, ''))).size, 0);
   report.atMost(`total precache (${urls.length} entries, uncompressed)`, round(rawBytes / 1e6, 2), 'MB', 2, 'exact');
   report.atMost('service worker sw.js (gzip)', round(gzipKiB(join(distDir, 'sw.js')), 1), 'KiB', 59, 'exact');
@@ -60,4 +58,12 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   const scripts = ['sw.js', ...readdirSync(join(distDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => join('assets', f))];
   const copies = scripts.filter((f) => f !== pageChunk && isFullClient(f));
   report.exactly('supabase-js full client copies outside the page chunk', copies.length, '', 0, copies.join(', '));
+}
+
+/** The precache list exactly as the built worker will fetch it (a first visit downloads all of it). */
+export function precacheUrls(distDir: string): string[] {
+  const sw = readFileSync(join(distDir, 'sw.js'), 'utf8');
+  const urls = [...sw.matchAll(/\{(?:"revision"|revision):(?:"[^"]*"|null),(?:"url"|url):"([^"]+)"\}/g)].map((m) => m[1]!);
+  if (urls.length === 0) throw new Error('no precache manifest found in sw.js');
+  return urls;
 }
