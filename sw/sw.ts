@@ -9,7 +9,26 @@ import { registerRoutes } from './routes.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
-precacheAndRoute(self.__WB_MANIFEST);
+const manifest = self.__WB_MANIFEST;
+
+// Workbox precaches one entry at a time (workbox issue 2528): over the hall's 300 ms round trips the ~80
+// chunks a first visit has not loaded yet took ~25 s. The hashed ones (revision null: Workbox fetches them
+// with cache 'default') are fetched first, a few at a time, into the HTTP cache that Workbox's own
+// requests are then answered from: the same bytes, once, in a fraction of the time.
+const PRECACHE_WARM_CONCURRENCY = 6;
+self.addEventListener('install', (event) => {
+  const hashed = manifest.filter((e): e is PrecacheEntry => typeof e !== 'string' && !e.revision).map((e) => new URL(e.url, self.location.href).href);
+  const next = () => hashed.shift();
+  const lane = async (): Promise<void> => {
+    for (let url = next(); url !== undefined; url = next()) {
+      // A failure here is Workbox's to report: it fetches every entry itself.
+      await fetch(url, { credentials: 'same-origin' }).then((r) => r.arrayBuffer()).catch(() => undefined);
+    }
+  };
+  event.waitUntil(Promise.all(Array.from({ length: PRECACHE_WARM_CONCURRENCY }, lane)));
+});
+
+precacheAndRoute(manifest);
 cleanupOutdatedCaches();
 clientsClaim();
 registerRoutes({
