@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CSP_FILE } from '../shared/csp.ts';
+import { compressedFiles } from './static-compressed.ts';
 import { FRAME_OPTIONS, IMMUTABLE_CACHE, REVALIDATE_CACHE, SECURITY_HEADERS } from '../shared/static-headers.ts';
 
 /** A source map, also behind a percent-encoded dot, other letter case or a trailing slash. */
@@ -50,6 +51,7 @@ export function staticRoutes(dir: string): Hono {
     if (isSourceMap(c.req.path)) return c.json({ code: 'NOT_FOUND', message: `No file at ${c.req.path}` }, 404);
     return next();
   });
+  app.use('*', compressedFiles(root));
   app.use('*', serveStatic({ root }));
   // Client-side routes (/breeds/abys, /profile …) all load the app shell.
   app.get('*', (c) => {
