@@ -3,7 +3,8 @@
 // cost the server one compression per file, not a thousand (bench firstvisit, showday).
 // Only the build's own file names are served here (no `..` can match); anything else goes on to
 // serveStatic and the per-request compression in app.ts.
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -39,7 +40,16 @@ async function compressedCopies(file: string, mtimeMs: number): Promise<{ br: Bu
     gzipAsync(body, { level: 9 }),
   ]);
   // Kept beside the build for the next server on it (tests start many); a read-only build is fine too.
-  await Promise.all([writeFile(file + '.br', br), writeFile(file + '.gz', gz)]).catch(() => undefined);
+  // Written aside and renamed, so a server reading beside this one never gets half a file.
+  const keep = async (path: string, data: Buffer) => {
+    const aside = `${path}.${process.pid}-${randomUUID()}.tmp`;
+    await writeFile(aside, data);
+    await rename(aside, path).catch(async (e: unknown) => {
+      await rm(aside, { force: true });
+      throw e;
+    });
+  };
+  await Promise.all([keep(file + '.br', br), keep(file + '.gz', gz)]).catch(() => undefined);
   return { br, gzip: gz };
 }
 
