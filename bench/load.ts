@@ -159,8 +159,8 @@ export interface Recorded {
   body: string;
 }
 
-/** Mirrors the show as the app does, then records the no-change resync it sends, and one vote call. */
-export async function appRequests(url: string): Promise<{ firstPull: Recorded[]; resync: Recorded; vote: Recorded; eventId: number; mirroredRows: number }> {
+/** A supabase-js client (anon key) that records every request it sends: path, headers and body. */
+export function recordingClient(url: string): { client: ReturnType<typeof testClient>; recorded: Recorded[] } {
   const recorded: Recorded[] = [];
   const recordingFetch: typeof fetch = async (input, init) => {
     const req = new Request(input, init);
@@ -168,7 +168,12 @@ export async function appRequests(url: string): Promise<{ firstPull: Recorded[];
     recorded.push({ path: u.pathname + u.search, headers: Object.fromEntries(req.headers), body: await req.clone().text() });
     return fetch(req);
   };
-  const client = testClient(url, DEMO_ANON_KEY, { fetch: recordingFetch });
+  return { client: testClient(url, DEMO_ANON_KEY, { fetch: recordingFetch }), recorded };
+}
+
+/** Mirrors the show as the app does, then records the no-change resync it sends, and one vote call. */
+export async function appRequests(url: string): Promise<{ firstPull: Recorded[]; resync: Recorded; vote: Recorded; eventId: number; mirroredRows: number }> {
+  const { client, recorded } = recordingClient(url);
   const db = new ShowDb(`bench-load-${Date.now()}`);
   // A server seeded just now holds its rows back for the watermark margin (1 s): wait, or the mirror is empty.
   await sleep(1_100);

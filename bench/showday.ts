@@ -29,10 +29,9 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from '../server/config.ts';
-import { testClient } from '../tests/helpers/client.ts';
 import { sleep } from '../tests/helpers/time.ts';
 import { sourceAddress } from './live.ts';
-import { appRequests, postgresBase, startServerProcess, withAdmin, type Recorded } from './load.ts';
+import { appRequests, postgresBase, recordingClient, startServerProcess, withAdmin } from './load.ts';
 import { percentile, round, type BenchOptions, type Report } from './report.ts';
 import { Phone, Stats, type Hall, type Mix, type Shapes } from './showday-phones.ts';
 import { precacheUrls } from './size.ts';
@@ -93,14 +92,7 @@ function settings(ci: boolean): Settings {
 
 /** supabase-js's own auth and functions requests, recorded once: sign-up, sign-in and a function call. */
 async function recordAuthShapes(url: string): Promise<Pick<Shapes, 'signup' | 'signin' | 'invoke'>> {
-  const recorded: Recorded[] = [];
-  const recordingFetch: typeof fetch = async (input, init) => {
-    const req = new Request(input, init);
-    const u = new URL(req.url);
-    recorded.push({ path: u.pathname + u.search, headers: Object.fromEntries(req.headers), body: await req.clone().text() });
-    return fetch(req);
-  };
-  const client = testClient(url, DEMO_ANON_KEY, { fetch: recordingFetch });
+  const { client, recorded } = recordingClient(url);
   const email = `showday.shape.${Date.now().toString(36)}@example.com`;
   const up = await client.auth.signUp({ email, password: 'Whiskers#2026', options: { data: { first_name: 'Shape', last_name: 'Recorder' } } });
   if (up.error) throw new Error(`sign-up: ${up.error.message}`);
