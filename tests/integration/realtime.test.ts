@@ -131,13 +131,14 @@ describe.each(engines())('the live show over realtime on %s', (engine) => {
     await server?.close();
   });
 
-  it('delivers a committed change as one poke within a second, with the tables and the spread', async () => {
+  it('delivers a committed change as one poke within seconds, with the tables and the spread', async () => {
     const live = listen(open());
     expect(await live.outcome).toBe('SUBSCRIBED');
     const committedMs = Date.now();
     await touchBreed();
     await until(() => live.pokes.length > 0, 5_000, 'the poke');
-    expect(live.pokes[0]!.atMs - committedMs).toBeLessThan(1_000);
+    // A poke, not the 5-minute poll: its speed is the live bench's figure (a loaded CI box took 1.2 s here).
+    expect(live.pokes[0]!.atMs - committedMs).toBeLessThan(3_000);
     expect(live.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS, guard_ms: expect.any(Number) });
     // What is left of the guard, counted from the start of the transaction that made the change: its merge window has passed.
     expect(live.pokes[0]!.poke?.guard_ms).toBeGreaterThan(0);
