@@ -155,8 +155,9 @@ describe('My show at phone size', () => {
       `${REMINDER_TEXTS.label}: ${REMINDER_TEXTS.banner(title, start.time.slice(0, 5), 'Ring 9')}`,
     );
     expect(await page.locator('.session-reminders').getAttribute('aria-live')).toBe('polite');
+    // Through the service worker: on a loaded machine it answers in seconds, not one.
     await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.map((x) => x.title))))
+      .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.map((x) => x.title))), { timeout: 15_000 })
       .toEqual([REMINDER_TEXTS.notificationTitle(title)]);
     await reminder.getByRole('button', { name: REMINDER_TEXTS.dismiss }).click();
     expect(await reminder.count()).toBe(0);
