@@ -4,11 +4,18 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    testTimeout: 60_000,
+    // A test waits on timers the app itself sets (an outbox backoff, a deadline): on a loaded 2-CPU box
+    // they add up past a minute; a real hang still ends here.
+    testTimeout: 90_000,
+    // A loaded box takes seconds to load a lazy route; a poll that fails waits this long first.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
-    // Two files at a time: each has its own venue server and Chromium, and spends most of its time
-    // waiting on them, so two share a 2-CPU machine without starving each other.
+    // Three files at a time: each has its own venue server and Chromium and spends much of its time
+    // waiting on them (a 2-CPU box ran two at 57 % CPU). One process runs many files (isolate: false):
+    // each file starts its own server and browser and changes no global, so the modules load once per
+    // worker — 831 s became 631 s on a 2-CPU box.
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: 3,
+    isolate: false,
   },
 });

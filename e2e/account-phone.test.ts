@@ -25,6 +25,8 @@ describe('account screens on a phone', () => {
     browser = await launchBrowser();
     ctx = await browser.newContext({ viewport: VIEWPORTS.phone });
     page = await ctx.newPage();
+    // A step that hangs fails naming its locator, not as the test's timeout.
+    page.setDefaultTimeout(15_000);
     await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
     await page.goto(`${server.url}/`);
     await waitForController(page);

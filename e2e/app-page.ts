@@ -12,6 +12,11 @@ export type ViewportName = keyof typeof VIEWPORTS;
 
 /** Where e2e screenshots go (git-ignored); a person can look at every screen after a run. */
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+/**
+ * Screenshots only when asked for (E2E_SCREENSHOTS=1): some 70 full-page PNGs cost a 2-CPU CI box about a
+ * minute and nobody looks at them there.
+ */
+export const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS === '1';
 
 /** A new page at the given size with the first mirror complete (the app reads only from IndexedDB). */
 export async function openSyncedApp(browser: Browser, server: VenueServer, viewport: ViewportName): Promise<Page> {
@@ -25,9 +30,10 @@ export async function openSyncedApp(browser: Browser, server: VenueServer, viewp
   return page;
 }
 
-export async function screenshot(page: Page, name: string, viewport: ViewportName): Promise<void> {
+export async function screenshot(page: Page, name: string, viewport: ViewportName, { fullPage = true } = {}): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${viewport}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${viewport}.png`), fullPage });
 }
 
 /** Fills the Visitor's Choice form as a visitor does and submits it. */

@@ -3,8 +3,6 @@
 // "Just cancelled" and lit up for a moment, said once to screen readers, then the tags go; a new notice
 // shows at once. Here the phone learns of the change by the visitor pressing the sync indicator.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
@@ -12,7 +10,7 @@ import { formatTime } from '../shared/dates.ts';
 import { JUST_CANCELLED_TEXT, JUST_CHANGED_TEXT } from '../shared/live-schedule.ts';
 import { sessionAnchor } from '../shared/paths.ts';
 import { client } from '../tests/helpers/server.ts';
-import { openSyncedApp, SCREENSHOT_DIR, VIEWPORTS, type ViewportName } from './app-page.ts';
+import { openSyncedApp, screenshot, VIEWPORTS, type ViewportName } from './app-page.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
 
 /** sync_pull holds back rows younger than about a second (the late-commit guard). */
@@ -117,8 +115,7 @@ describe('a screen listing sessions, when the show changes them', () => {
     // One polite region says it; the rows themselves are not live regions.
     expect(await page.locator('main [aria-live="polite"]').filter({ hasText: 'Just' }).count()).toBe(1);
     await row(moved).evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'live-ui-event-just-changed-phone.png') });
+    await screenshot(page, 'live-ui-event-just-changed', 'phone', { fullPage: false });
     expect(await noSidewaysScroll(page)).toBe(0);
     expect(await smallTargets(page)).toEqual([]);
 
@@ -149,7 +146,7 @@ describe('a screen listing sessions, when the show changes them', () => {
       const animation = await item.locator('a').evaluate((a) => getComputedStyle(a).animationName);
       expect(animation).toBe(viewport === 'phone' ? 'none' : 'just-changed');
       await item.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `live-ui-schedule-just-changed-${viewport}.png`) });
+      await screenshot(page, 'live-ui-schedule-just-changed', viewport, { fullPage: false });
       expect(await noSidewaysScroll(page)).toBe(0);
       expect(await smallTargets(page)).toEqual([]);
       await expect.poll(() => tags(page), { timeout: 12_000, interval: 250 }).toEqual([]);

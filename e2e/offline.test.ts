@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from './browser.ts';
-import { castVote } from './app-page.ts';
+import { castVote, screenshot } from './app-page.ts';
 import { runAxe } from './axe.ts';
 
 describe('offline after one visit', () => {
@@ -136,7 +136,7 @@ describe('offline after one visit', () => {
       const refusedBox = (await refused.boundingBox())!;
       expect(refusedBox.x).toBeGreaterThanOrEqual(0);
       expect(refusedBox.x + refusedBox.width).toBeLessThanOrEqual(390);
-      await page.screenshot({ path: 'test-results/screenshots/outbox-not-sent-phone.png' });
+      await screenshot(page, 'outbox-not-sent', 'phone', { fullPage: false });
       expect(await runAxe(page)).toEqual([]);
 
       await refused.getByRole('button', { name: 'Dismiss' }).click();
