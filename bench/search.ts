@@ -80,6 +80,8 @@ async function typeQuery(page: Page): Promise<void> {
   const field = page.getByRole('combobox');
   await field.fill('');
   await page.waitForFunction(() => document.querySelector('.search-results')?.getAttribute('data-query') === '');
+  // The cleared field's own frame is out before the first key, as it is for a visitor starting anew.
+  await page.waitForTimeout(KEY_GAP_MS);
   for (const key of QUERY) {
     const before = await keystrokes(page);
     await page.keyboard.type(key);
