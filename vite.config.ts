@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
@@ -6,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ORIGIN, INVALID_BUILD_CONFIG, parseConfig } from './src/config-schema.ts';
 import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './shared/csp.ts';
+import { organiserOnlyFiles, type ManifestChunk } from './shared/precache.ts';
 import { staticHostHeaders, staticHostRedirects } from './shared/static-headers.ts';
 import { BUILD_INFO_FILE, buildInfoJson } from './server/build-info.ts';
 import { SYNC_CONTRACT_VERSION } from './src/data/sync/contract.ts';
@@ -120,12 +122,19 @@ export default defineConfig(({ command, mode }) => {
   applyExampleDefaults(mode);
   // One trailing slash, as Vite's base, the manifest's scope and the worker's routes expect.
   const base = `${(process.env.VITE_BASE_PATH || '/').replace(/\/+$/, '')}/`;
+  // The build's own output folder (a test may build elsewhere): its manifest says which chunks are the console's.
+  let outDir = '';
+  const outDirPlugin: Plugin = {
+    name: 'purrfect-out-dir',
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
+  };
   return {
     base,
     define: compiledConfig(mode, command),
     resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
     plugins: [
       react(),
+      outDirPlugin,
       contentSecurityPolicyPlugin(),
       buildInfoPlugin(),
       VitePWA({
@@ -156,12 +165,20 @@ export default defineConfig(({ command, mode }) => {
           ],
         },
         injectManifest: {
-          // Every JS chunk (each lazy route included), so any screen opens offline after one visit.
+          // Every JS chunk a visitor can load (each lazy route included), so any screen opens offline after one visit.
           globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
           // The manifest's icons are for the browser's install prompt and home screen, which fetch and keep
           // them themselves; no screen shows them, so a precache copy would be downloaded for nothing.
           globIgnores: ['**/node_modules/**/*', 'pwa-*.png', 'maskable-icon-*.png', 'apple-touch-icon.png'],
           maximumFileSizeToCacheInBytes: MAX_PRECACHE_FILE_BYTES,
+          // Not the organiser console's chunks (shared/precache.ts).
+          manifestTransforms: [
+            (entries) => {
+              const manifest = JSON.parse(readFileSync(resolve(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+              const consoleOnly = organiserOnlyFiles(manifest);
+              return { manifest: entries.filter((e) => !consoleOnly.has(e.url.replace(/^\//, ''))) };
+            },
+          ],
         },
       }),
     ],

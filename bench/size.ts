@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { organiserOnlyFiles } from '../shared/precache.ts';
 import { round, type BenchOptions, type Report } from './report.ts';
 
 type ManifestEntry = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean };
@@ -38,6 +39,16 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   const urls = precacheUrls(distDir);
   const rawBytes = urls.reduce((sum, url) => sum + statSync(join(distDir, url.replace(/^\//, ''))).size, 0);
   report.atMost(`total precache (${urls.length} entries, uncompressed)`, round(rawBytes / 1e6, 2), 'MB', 2, 'exact');
+  // Every file a visitor's screens load is precached (any screen opens offline after one visit); the
+  // organiser console's own chunks are not (shared/precache.ts).
+  const precached = new Set(urls.map((u) => u.replace(/^\//, '')));
+  const consoleOnly = organiserOnlyFiles(manifest);
+  const built = new Set(Object.values(manifest).flatMap((m) => [m.file, ...(m.css ?? [])]));
+  const missing = [...built].filter((f) => !consoleOnly.has(f) && !precached.has(f));
+  report.exactly('visitor JS and CSS files missing from the precache', missing.length, '', 0, missing.join(', '));
+  if (consoleOnly.size === 0) throw new Error('no organiser console chunks found in the build manifest: the check below would prove nothing');
+  const consolePrecached = [...consoleOnly].filter((f) => precached.has(f));
+  report.exactly(`organiser console files in the precache (of ${consoleOnly.size})`, consolePrecached.length, '', 0, consolePrecached.join(', '));
   report.atMost('service worker sw.js (gzip)', round(gzipKiB(join(distDir, 'sw.js')), 1), 'KiB', 59, 'exact');
 
   // The workers call PostgREST only (src/data/client.ts): their bundles carry postgrest-js, never supabase-js.
