@@ -2,10 +2,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { organiserOnlyFiles } from '../shared/precache.ts';
+import { organiserOnlyFiles, type ManifestChunk } from '../shared/precache.ts';
 import { round, type BenchOptions, type Report } from './report.ts';
-
-type ManifestEntry = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean };
 
 /** Source keys of the build manifest that the home page's first render needs (see src/main.tsx). */
 const FIRST_RENDER = ['index.html'];
@@ -13,7 +11,7 @@ const FIRST_RENDER = ['index.html'];
 const gzipKiB = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;
 
 export async function benchSize(report: Report, { distDir }: BenchOptions): Promise<void> {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   // Everything the home page must download before it can render: the entry (index.html) with its static
   // imports, the app shell among them (home is part of it).
   const firstRoute = new Set<string>();
