@@ -1,8 +1,8 @@
 // The first visit as a whole (issue 21): a phone with empty storage opens the show over "Venue Wi-Fi"
-// (page, sync worker and service worker throttled) and we count every byte it pays until the network is
+// (one shaped link that page, sync worker and service worker share) and we count every byte it pays until the network is
 // quiet, and time navigation → offline-ready (service worker active with its precache complete AND the
-// mirror synced), on the ×1 and the ×10 show. Bytes are counted by a TCP proxy in front of the venue server
-// (bench/wire-proxy.ts), so nothing escapes the count whatever issued it: the page, the sync worker's
+// mirror synced), on the ×1 and the ×10 show. Bytes are counted, and the link shaped, by a TCP proxy in front of
+// the venue server (bench/wire-proxy.ts), so nothing escapes the count whatever issued it: the page, the sync worker's
 // sync_pull, the service worker's precache, the live socket, pictures.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import type { BrowserContext } from 'playwright-core';
 import { VIEWPORTS } from '../e2e/app-page.ts';
 import { loadConfig } from '../server/config.ts';
 import { startVenueServer, type VenueServer } from '../server/start.ts';
-import { launchBrowser, throttle, VENUE_WIFI } from './browser.ts';
+import { launchBrowser, VENUE_WIFI } from './browser.ts';
 import { medianOf, runsDetail } from './browser-helpers.ts';
 import { median, round, type BenchOptions, type Report } from './report.ts';
 import { startWireProxy, type WireExchange, type WireTotals } from './wire-proxy.ts';
@@ -119,7 +119,7 @@ function watchOtherOrigins(ctx: BrowserContext, origin: string): string[] {
 
 async function firstVisit(server: VenueServer, precache: string[]): Promise<Visit> {
   const target = new URL(server.url);
-  const proxy = await startWireProxy({ host: target.hostname, port: Number(target.port) });
+  const proxy = await startWireProxy({ host: target.hostname, port: Number(target.port) }, VENUE_WIFI);
   const browser = await launchBrowser();
   try {
     // serviceWorkers 'allow' (the default): the context's events include the worker's own fetches.
@@ -127,47 +127,41 @@ async function firstVisit(server: VenueServer, precache: string[]): Promise<Visi
     const page = await ctx.newPage();
     await page.addInitScript({ content: `var __name = (f) => f;\n(${installStamps.toString()})(${precache.length});` });
     const elsewhere = watchOtherOrigins(ctx, proxy.url);
-    const throttled = await throttle(browser, page, VENUE_WIFI);
-    try {
-      const started = performance.now();
-      await page.goto(`${proxy.url}/`, { waitUntil: 'commit' });
-      const stamps = await page
-        .waitForFunction(
-          () => {
-            const s = (window as unknown as { __firstVisit?: Stamps }).__firstVisit;
-            return s?.precached !== undefined && s.synced !== undefined ? s : null;
-          },
-          undefined,
-          { timeout: 180_000, polling: 100 },
-        )
-        .then((h) => h.jsonValue() as Promise<Required<Stamps>>);
-      await proxy.quiet(QUIET_MS, 120_000);
-      const quietFrom = performance.now() - started - QUIET_MS;
-      if (throttled.workers === 0) throw new Error('The service worker was never throttled: its precache did not download over Venue Wi-Fi');
-      const exchanges = proxy.exchanges();
-      const gap = workerFetchGap(exchanges);
-      if (gap !== null && gap < 0.9 * VENUE_WIFI.latencyMs) {
-        throw new Error(`The service worker's fetches came ${Math.round(gap)} ms apart on a connection (median): not throttled to ${VENUE_WIFI.latencyMs} ms RTT`);
-      }
-      // The precache must hold exactly the manifest's files, not merely as many entries.
-      const cached = await page.evaluate(async () => {
-        const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));
-        return name ? (await (await caches.open(name)).keys()).map((r) => r.url) : [];
-      });
-      const cachedPaths = new Set(cached.map((u) => new URL(u).pathname));
-      const missing = precache.filter((p) => !cachedPaths.has(p));
-      if (missing.length) throw new Error(`The precache lacks ${missing.length} of ${precache.length} manifest entries: ${missing.slice(0, 5).join(', ')}`);
-      return {
-        wire: proxy.totals(),
-        exchanges,
-        elsewhere,
-        stamps,
-        offlineReady: Math.max(stamps.swActive, stamps.precached, stamps.synced),
-        quietFrom,
-      };
-    } finally {
-      await throttled.stop();
+    const started = performance.now();
+    await page.goto(`${proxy.url}/`, { waitUntil: 'commit' });
+    const stamps = await page
+      .waitForFunction(
+        () => {
+          const s = (window as unknown as { __firstVisit?: Stamps }).__firstVisit;
+          return s?.precached !== undefined && s.synced !== undefined ? s : null;
+        },
+        undefined,
+        { timeout: 180_000, polling: 100 },
+      )
+      .then((h) => h.jsonValue() as Promise<Required<Stamps>>);
+    await proxy.quiet(QUIET_MS, 120_000);
+    const quietFrom = performance.now() - started - QUIET_MS;
+    const exchanges = proxy.exchanges();
+    const gap = precacheFetchGap(exchanges, new Set(precache));
+    if (gap !== null && gap < 0.9 * VENUE_WIFI.latencyMs) {
+      throw new Error(`The precache's fetches came ${Math.round(gap)} ms apart on a connection (median): the wire proxy did not shape them to ${VENUE_WIFI.latencyMs} ms RTT`);
     }
+    // The precache must hold exactly the manifest's files, not merely as many entries.
+    const cached = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));
+      return name ? (await (await caches.open(name)).keys()).map((r) => r.url) : [];
+    });
+    const cachedPaths = new Set(cached.map((u) => new URL(u).pathname));
+    const missing = precache.filter((p) => !cachedPaths.has(p));
+    if (missing.length) throw new Error(`The precache lacks ${missing.length} of ${precache.length} manifest entries: ${missing.slice(0, 5).join(', ')}`);
+    return {
+      wire: proxy.totals(),
+      exchanges,
+      elsewhere,
+      stamps,
+      offlineReady: Math.max(stamps.swActive, stamps.precached, stamps.synced),
+      quietFrom,
+    };
   } finally {
     await browser.close();
     await proxy.close();
@@ -175,20 +169,20 @@ async function firstVisit(server: VenueServer, precache: string[]): Promise<Visi
 }
 
 /**
- * Median time between two GETs that fetch() sent one after the other on the same connection (the precache's
- * fetches, mostly): under the profile each waits out at least one round trip, however many run at once.
- * null when there are too few to tell.
+ * Median time between two precache fetches that followed each other on the same connection: under the
+ * profile each waits out at least one round trip, however many run at once. null when there are too few
+ * to tell (the precache is a handful of files, and a page's fetch() on the same connection is no sign).
  */
-function workerFetchGap(exchanges: WireExchange[]): number | null {
+function precacheFetchGap(exchanges: WireExchange[], precache: Set<string>): number | null {
   const last = new Map<number, number>();
   const gaps: number[] = [];
   for (const e of exchanges) {
-    if (e.dest !== 'empty' || e.method !== 'GET') continue;
+    if (e.dest !== 'empty' || e.method !== 'GET' || !precache.has(fetchedFile(e).split('?')[0]!)) continue;
     const before = last.get(e.connection);
     if (before !== undefined) gaps.push(e.at - before);
     last.set(e.connection, e.at);
   }
-  return gaps.length >= 5 ? median(gaps) : null;
+  return gaps.length >= 3 ? median(gaps) : null;
 }
 
 async function showServer(distDir: string, scale: number): Promise<VenueServer> {

@@ -62,11 +62,66 @@ interface Connection {
   responseHeadDone: boolean;
 }
 
-export async function startWireProxy(target: { host: string; port: number }): Promise<WireProxy> {
+/** A link's shape: round trip and the bandwidth each direction has (NetworkProfile in bench/browser.ts). */
+export interface LinkShape {
+  latencyMs: number;
+  downloadBytesPerSecond: number;
+  uploadBytesPerSecond: number;
+}
+
+/** Bytes a link sends at a time: connections sharing it take turns at this grain. */
+const SLICE_BYTES = 16 * 1024;
+
+/**
+ * One direction of the phone's radio link, shared by every connection, first come first served: a slice
+ * is sent once the link is free and its last byte lands half a round trip after it left.
+ */
+class Link {
+  private freeAt = 0;
+  constructor(
+    private readonly bytesPerMs: number,
+    private readonly oneWayMs: number,
+  ) {}
+  /** When `bytes` handed to the link at `now` (ms) arrive at the far end. */
+  arrivalOf(bytes: number, now: number): number {
+    const start = Math.max(now, this.freeAt);
+    this.freeAt = start + bytes / this.bytesPerMs;
+    return this.freeAt + this.oneWayMs;
+  }
+}
+
+/**
+ * Passes every byte on, counting it; with `shape`, each direction through one shared Link (page, workers
+ * and service worker alike: they share the phone's air) and a new connection's first bytes a round trip
+ * late (its handshake). Shaping here, not by Chromium's per-target emulation, holds for a service worker
+ * from its very first fetch: DevTools can attach to a new worker only after its install has started.
+ */
+export async function startWireProxy(target: { host: string; port: number }, shape?: LinkShape): Promise<WireProxy> {
   const totals: WireTotals = { up: 0, down: 0, connections: 0 };
   const exchanges: WireExchange[] = [];
   const sockets = new Set<Socket>();
   let lastByteAt = performance.now();
+  const links = shape && {
+    up: new Link(shape.uploadBytesPerSecond / 1000, shape.latencyMs / 2),
+    down: new Link(shape.downloadBytesPerSecond / 1000, shape.latencyMs / 2),
+  };
+  /** Writes `data` to `to` as the link would deliver it, in order after what `queue` already carries. */
+  const carry = (link: Link | undefined, queue: { last: Promise<void>; notBefore: number }, to: Socket, data: Buffer) => {
+    if (!link) {
+      to.write(data);
+      return;
+    }
+    for (let at = 0; at < data.length; at += SLICE_BYTES) {
+      const slice = data.subarray(at, at + SLICE_BYTES);
+      const arrival = link.arrivalOf(slice.length, Math.max(performance.now(), queue.notBefore));
+      queue.last = queue.last.then(async () => {
+        const wait = arrival - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        lastByteAt = performance.now();
+        if (!to.destroyed) to.write(slice);
+      });
+    }
+  };
 
   const readUp = (c: Connection, data: Buffer) => {
     let rest = data;
@@ -120,23 +175,27 @@ export async function startWireProxy(target: { host: string; port: number }): Pr
     if (ex.status === 101) c.opaque = true;
   };
 
-  const server = createServer((client) => {
+  const server = createServer({ allowHalfOpen: true }, (client) => {
     const c: Connection = { id: ++totals.connections, head: Buffer.alloc(0), bodyLeft: 0, opaque: false, current: null, responseHead: Buffer.alloc(0), responseHeadDone: true };
     const upstream = connect(target.port, target.host);
     sockets.add(client);
     sockets.add(upstream);
+    // The request cannot leave before the handshake's round trip.
+    const upQueue = { last: Promise.resolve(), notBefore: performance.now() + (shape?.latencyMs ?? 0) };
+    const downQueue = { last: Promise.resolve(), notBefore: 0 };
     client.on('data', (data: Buffer) => {
       totals.up += data.length;
       lastByteAt = performance.now();
       readUp(c, data);
+      carry(links?.up, upQueue, upstream, data);
     });
     upstream.on('data', (data: Buffer) => {
       totals.down += data.length;
       lastByteAt = performance.now();
       readDown(c, data);
+      carry(links?.down, downQueue, client, data);
     });
-    client.pipe(upstream);
-    upstream.pipe(client);
+    client.on('end', () => void upQueue.last.then(() => upstream.end()));
     const end = () => {
       client.destroy();
       upstream.destroy();
@@ -146,7 +205,8 @@ export async function startWireProxy(target: { host: string; port: number }): Pr
     client.on('error', end);
     upstream.on('error', end);
     client.on('close', end);
-    upstream.on('close', end);
+    // A server that closes after its response: the phone still gets what is on its way.
+    upstream.on('close', () => void downQueue.last.then(end));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
