@@ -171,12 +171,13 @@ export default defineConfig(({ command, mode }) => {
           // them themselves; no screen shows them, so a precache copy would be downloaded for nothing.
           globIgnores: ['**/node_modules/**/*', 'pwa-*.png', 'maskable-icon-*.png', 'apple-touch-icon.png'],
           maximumFileSizeToCacheInBytes: MAX_PRECACHE_FILE_BYTES,
-          // Not the organiser console's chunks (shared/precache.ts).
           manifestTransforms: [
             (entries) => {
               const manifest = JSON.parse(readFileSync(resolve(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
               const consoleOnly = organiserOnlyFiles(manifest);
-              return { manifest: entries.filter((e) => !consoleOnly.has(e.url.replace(/^\//, ''))) };
+              // Not the organiser console's chunks (shared/precache.ts); the largest first, so they download
+              // side by side rather than one of them last (sw/sw.ts).
+              return { manifest: entries.filter((e) => !consoleOnly.has(e.url.replace(/^\//, ''))).sort((a, b) => b.size - a.size) };
             },
           ],
         },
