@@ -265,6 +265,7 @@ export async function openPgliteWorker(dataDir: string | null): Promise<Db & { r
         await g.call({ op: 'end', txId, commit: true }).answer;
         return out;
       }),
+    listeners: async () => 1,
     async listen(channel, onPayload) {
       checkChannelName(channel);
       let heard = listeners.get(channel);

@@ -42,6 +42,7 @@ export async function openPglite(dataDir?: string, modules: PgliteModules = {}):
       opening ? batchedTransaction(pg, prepared, opening, fn) : pg.transaction((tx) => fn(wrap(tx))),
     // PGlite hands notifications over as each call's answer is parsed, the commit's included.
     listen: (channel, onPayload) => pg.listen(checkChannelName(channel), onPayload),
+    listeners: async () => 1,
     close: () => pg.close(),
   };
 }

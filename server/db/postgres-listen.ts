@@ -9,6 +9,9 @@ const RECONNECT_MAX_MS = 30_000;
 
 type OnPayload = (payload: string) => void;
 
+/** The LISTEN connection's application_name: how venue servers on one database count each other. */
+export const LISTEN_APPLICATION_NAME = 'purrfect-venue-live';
+
 export class PostgresListener {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
@@ -44,7 +47,7 @@ export class PostgresListener {
   }
 
   private async open(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
+    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true, application_name: LISTEN_APPLICATION_NAME });
     client.on('notification', (n) => {
       for (const heard of [...(this.channels.get(n.channel) ?? [])]) heard(n.payload ?? '');
     });

@@ -1,6 +1,6 @@
 // PostgreSQL through a `pg` pool (DATABASE_URL); several venue servers may share one database.
 import pg from 'pg';
-import { PostgresListener } from './postgres-listen.ts';
+import { LISTEN_APPLICATION_NAME, PostgresListener } from './postgres-listen.ts';
 import type { Db, QueryResult, Tx, TxOpening } from './types.ts';
 
 // Keep int8 and numeric as text (the pg default for int8; numeric already is text).
@@ -40,6 +40,13 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     kind: 'postgres',
     ...wrap(pool),
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    async listeners() {
+      // Every venue server's LISTEN connection carries this name (postgres-listen.ts); one role sees its own.
+      const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where application_name = $1 and datname = current_database()', [
+        LISTEN_APPLICATION_NAME,
+      ]);
+      return Math.max(1, rows[0]?.n ?? 1);
+    },
     async transaction(fn, opening) {
       const client = await pool.connect();
       // Not awaited: the pipeline sends it ahead of fn's first statement.

@@ -33,6 +33,11 @@ export interface Db extends Tx {
    * transaction has committed. Resolves to the matching unlisten.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Venue servers listening on this database, this one included (1 on PGlite, which one server owns):
+   * several on one PostgreSQL share its capacity, so each spreads a poke's pulls as for all of them.
+   */
+  listeners(): Promise<number>;
   close(): Promise<void>;
 }
 

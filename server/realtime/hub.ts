@@ -19,6 +19,8 @@ export const REALTIME_PATH = '/realtime/v1/websocket';
 export const REALTIME_NOTIFY_CHANNEL = 'venue_realtime';
 /** Pulls per second the venue server takes comfortably (a poke pull on PGlite: ~85 % of the 409 req/s measured for no-change pulls): a poke's spread is subscribers / this. */
 export const LIVE_PULL_BUDGET_PER_S = 350;
+/** How often a venue server counts the servers sharing its database (a poke's spread is for all of them). */
+const SERVER_RECOUNT_MS = 15_000;
 /** A burst of changes (an import touches 30 tables) within this window is one poke. */
 export const POKE_COALESCE_MS = 100;
 /** Client frames are joins, heartbeats and tokens: far below this. ws closes with 1009 above it. */
@@ -137,6 +139,14 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
   const clients = new Set<Client>();
   const perAddress = new Map<string, number>();
   const subscribers = new Map<string, Set<Client>>();
+  // Venue servers on this database (Db.listeners): their phones' pulls after a poke all land on it, so each
+  // spreads them as if it held every server's phones (phones are spread evenly over servers).
+  let servers = 1;
+  const countServers = () =>
+    void deps.db.listeners().then(
+      (n) => void (servers = n),
+      () => undefined,
+    );
   let closing = false;
 
   const send = (client: Client, m: PhxMessage) => {
@@ -348,12 +358,15 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
       // not waited twice. The timer may fire a millisecond early by Date.now(): the window has passed all the same.
       const firedAt = Math.max(Date.now(), due.firstAt + coalesceMs);
       const guard_ms = Math.max(0, LIVE_GUARD_MS - (firedAt - due.lastAt));
-      deliver(topic, event, { tables: [...due.tables].sort(), spread_ms: spreadMs(listening), guard_ms });
+      deliver(topic, event, { tables: [...due.tables].sort(), spread_ms: spreadMs(listening * servers), guard_ms });
     }, coalesceMs);
     pending.set(key, { topic, event, tables: new Set(poke.tables), timer, firstAt: startedAt, lastAt: startedAt });
   };
 
   const unlisten = await deps.db.listen(REALTIME_NOTIFY_CHANNEL, onNotify);
+  countServers();
+  const recount = setInterval(countServers, SERVER_RECOUNT_MS);
+  recount.unref();
 
   // ---------- idle sockets and expired channel tokens ----------
   const sweep = setInterval(() => {
@@ -377,6 +390,7 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
     async close() {
       closing = true;
       clearInterval(sweep);
+      clearInterval(recount);
       for (const p of pending.values()) clearTimeout(p.timer);
       pending.clear();
       await unlisten().catch(() => undefined);

@@ -192,6 +192,9 @@ describe.each(engines())('the live show over realtime on %s', (engine) => {
       expect(there.pokes[0]!.atMs - committedMs).toBeLessThan(1_000);
       expect(there.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS, guard_ms: expect.any(Number) });
       expect(here.pokes[0]!.poke).toEqual({ tables: ['breeds'], spread_ms: LIVE_MIN_SPREAD_MS, guard_ms: expect.any(Number) });
+      // Each counts both (their LISTEN connections by name): a poke's pulls land on the one database from
+      // both, so each spreads them as for both servers' phones.
+      expect(await Promise.all([server.db.listeners(), second.db.listeners()])).toEqual([2, 2]);
     } finally {
       await Promise.all(clients.splice(0).map((sb) => sb.removeAllChannels().then(() => sb.realtime.disconnect())));
       await second.close();
