@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ORIGIN, INVALID_BUILD_CONFIG, parseConfig } from './src/config-schema.ts';
 import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './shared/csp.ts';
-import { ORGANISER_SOURCE_DIR, organiserOnlyFiles, type ManifestChunk } from './shared/precache.ts';
+import { organiserOnlyFiles, type ManifestChunk } from './shared/precache.ts';
 import { staticHostHeaders, staticHostRedirects } from './shared/static-headers.ts';
 import { BUILD_INFO_FILE, buildInfoJson } from './server/build-info.ts';
 import { SYNC_CONTRACT_VERSION } from './src/data/sync/contract.ts';
@@ -131,14 +131,10 @@ const inPackages =
     const path = id.replaceAll('\\', '/');
     return names.some((n) => path.includes(`/node_modules/${n}/`));
   };
-const isOrganiser = (id: string) => id.replaceAll('\\', '/').includes(`/${ORGANISER_SOURCE_DIR}`);
-/**
- * What loads once the first screen has shown: supabase-js and the modules that import it, the reminders.
- * Not the outbox (data/outbox/outbox.ts): the vote and voucher screens queue into it offline, so it is in
- * their chunk, not in a file that may still be on its way when the network drops.
- */
+const isOrganiser = inSrc('features/organiser/');
+/** What loads once the first screen has shown: supabase-js and the modules that import it, the outbox, the reminders. */
 const isBackend = (id: string) =>
-  inSrc('data/supabase.ts', 'data/client.ts', 'data/backend-runtime.ts', 'data/outbox/drain.ts', 'features/my-show/session-reminders')(id) ||
+  inSrc('data/supabase.ts', 'data/client.ts', 'data/backend-runtime.ts', 'data/outbox/drain.ts', 'data/outbox/outbox.ts', 'features/my-show/session-reminders')(id) ||
   // supabase-js and the packages only it imports.
   inPackages('@supabase', 'tslib', 'iceberg-js')(id);
 const isLeaflet = (id: string) => inPackages('leaflet', 'react-leaflet', '@react-leaflet')(id) || inSrc('ui/map/leaflet-map')(id);

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ORGANISER_SOURCE_DIR, organiserOnlyFiles, type ManifestChunk } from '../shared/precache.ts';
+import { organiserOnlyFiles, type ManifestChunk } from '../shared/precache.ts';
 import { round, type BenchOptions, type Report } from './report.ts';
 
 /** Source keys of the build manifest that the home page's first render needs (see src/main.tsx). */
@@ -41,7 +41,7 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   const keyOf = new Map(Object.entries(manifest).map(([key, m]) => [m.file, key]));
   const screenFiles = Object.values(manifest)
     .map((m) => m.file)
-    .filter((file) => sourcesOf(distDir, file).some(isVisitorScreen));
+    .filter((file) => sourcesOf(distDir, file).some((m) => VISITOR_SCREEN.test(m)));
   if (screenFiles.length === 0) throw new Error('no chunk holds a visitor screen: the check below would prove nothing');
   const beforeScreen = new Set<string>();
   const walkStatic = (key: string) => {
@@ -104,7 +104,7 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
 const isBackendClient = (m: string) => /node_modules\/@supabase\/|src\/data\/(supabase|backend-runtime)\.ts$/.test(m);
 const isLeaflet = (m: string) => /node_modules\/(leaflet|react-leaflet|@react-leaflet)\//.test(m);
 /** A visitor screen's module (the organiser console's are not). */
-const isVisitorScreen = (m: string) => /src\/features\/[^/]+\/[^/]+-page\.tsx$/.test(m) && !m.includes(ORGANISER_SOURCE_DIR);
+const VISITOR_SCREEN = /src\/features\/(?!organiser\/)[^/]+\/[^/]+-page\.tsx$/;
 
 /** The modules a built JS file holds, from its source map (written next to it, not referenced: vite.config.ts). */
 function sourcesOf(distDir: string, file: string): string[] {
