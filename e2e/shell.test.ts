@@ -70,6 +70,8 @@ describe('app shell', () => {
     expect([...order].sort()).toEqual(['breed picture', 'service worker', 'supabase-js']);
     // On the page's own clock: supabase-js is fetched only once the first screen has shown its data. (Which of
     // it and a lazy picture's request goes first is the browser's call on a busy machine.)
+    // (A resource's timing entry is there once its response is complete.)
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/assets\/supabase-[\w-]+\.js$/.test(r.name)));
     const [screenShownAt, supabaseAt] = await page.evaluate(() => [
       performance.getEntriesByName('startup:first-screen-shown')[0]?.startTime ?? NaN,
       performance.getEntriesByType('resource').find((r) => /\/assets\/supabase-[\w-]+\.js$/.test(r.name))?.startTime ?? NaN,
