@@ -4,8 +4,6 @@
 // mirror synced), on the ×1 and the ×10 show. Bytes are counted, and the link shaped, by a TCP proxy in front of
 // the venue server (bench/wire-proxy.ts), so nothing escapes the count whatever issued it: the page, the sync worker's
 // sync_pull, the service worker's precache, the live socket, pictures.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { VIEWPORTS } from '../e2e/app-page.ts';
 import { loadConfig } from '../server/config.ts';
@@ -13,6 +11,7 @@ import { startVenueServer, type VenueServer } from '../server/start.ts';
 import { launchBrowser, VENUE_WIFI } from './browser.ts';
 import { medianOf, runsDetail } from './browser-helpers.ts';
 import { median, round, type BenchOptions, type Report } from './report.ts';
+import { precacheUrls } from './size.ts';
 import { startWireProxy, type WireExchange, type WireTotals } from './wire-proxy.ts';
 
 /** The issue's budgets: KB = 1,000 bytes. The wire's target is 300 KB; until a first visit gets there the
@@ -41,13 +40,8 @@ function kindOf(e: Pick<WireExchange, 'path' | 'contentType'>): Kind {
   return 'other';
 }
 
-/** The precache list as the built worker fetches it (the same reading as bench/size.ts). */
-function precacheUrls(distDir: string): string[] {
-  const sw = readFileSync(join(distDir, 'sw.js'), 'utf8');
-  const urls = [...sw.matchAll(/\{(?:"revision"|revision):(?:"[^"]*"|null),(?:"url"|url):"([^"]+)"\}/g)].map((m) => m[1]!);
-  if (urls.length === 0) throw new Error('no precache manifest found in sw.js');
-  return urls.map((u) => new URL(u, 'http://x/').pathname);
-}
+/** The precache list as paths (the worker's own list: bench/size.ts). */
+const precachePaths = (distDir: string) => precacheUrls(distDir).map((u) => new URL(u, 'http://x/').pathname);
 
 /**
  * The file an exchange fetched: the path without the precache's revision parameter, and index.html for a
@@ -264,7 +258,7 @@ function wireDetail(v: Visit, precache: Set<string>): string {
 
 export async function benchFirstVisit(report: Report, options: BenchOptions): Promise<void> {
   const { runs, scale, distDir } = options;
-  const precache = precacheUrls(distDir);
+  const precache = precachePaths(distDir);
   const profile = `${VENUE_WIFI.latencyMs} ms RTT, ${(VENUE_WIFI.downloadBytesPerSecond * 8) / 1e6} Mbit/s down, ${(VENUE_WIFI.uploadBytesPerSecond * 8) / 1e6} up`;
   const precached = new Set(precache);
   // Under --ci the ×10 visit adds only printed figures: left out to keep CI short.

@@ -26,8 +26,8 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   const js = files.reduce((sum, file) => sum + gzipKiB(join(distDir, file)), 0);
   report.atMost('first-route JS of the home page (gzip)', round(js, 1), 'KiB', 120, 'exact', `${files.length} files: ${files.join(', ')}`);
 
-  // What the first route's files hold, by the modules their source maps list (a chunk group in
-  // vite.config.ts puts many modules in one file).
+  // What the first route's files hold, by the modules their source maps list (one file may hold many
+  // modules, whatever its name).
   const firstRouteModules = files.flatMap((file) => sourcesOf(distDir, file));
   if (firstRouteModules.length === 0) throw new Error('the first route lists no modules: its source maps are missing');
   // The backend client loads after the first render (src/app/startup.ts, src/data/backend.ts), never before it.
@@ -64,8 +64,8 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
     const text = readFileSync(join(distDir, file), 'utf8');
     return fullClientMarkers.every((m) => text.includes(m));
   };
-  // The page's chunk holding src/data/supabase.ts, by the sources its (unreferenced) source map lists: the
-  // chunk groups in vite.config.ts leave no manifest key per module.
+  // The page's chunk holding src/data/supabase.ts, by the sources its (unreferenced) source map lists (a
+  // module grouped into a shared chunk has no manifest key of its own).
   const pageChunk = Object.values(manifest)
     .map((m) => m.file)
     .find((file) => sourcesOf(distDir, file).some((s) => s.endsWith('src/data/supabase.ts')));
