@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FIRST_PULL_CAP_MS, NO_DATA_SCREEN_MS, runStartup, SLOW_SCREEN_CAP_MS, type StartupDeps } from './startup.ts';
+import { BACKEND_RETRY_MS, FIRST_PULL_CAP_MS, NO_DATA_SCREEN_MS, runStartup, SLOW_SCREEN_CAP_MS, type StartupDeps } from './startup.ts';
 
 // startup.ts's own wiring (startApp) imports the app; only runStartup is under test here.
 vi.mock('./app.tsx', () => ({ renderApp: vi.fn(), renderConfigError: vi.fn() }));
@@ -30,6 +30,7 @@ function setup({ savedSession = false, waiting = 0 } = {}) {
     registerServiceWorker: async () => void log.push('register sw'),
     startReminders: () => void log.push('start reminders'),
     delay: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    nextChance: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     whenIdle: async () => void log.push('idle'),
     onPhase: (phase) => void log.push(`phase ${phase}`),
   };
@@ -67,6 +68,31 @@ describe('start-up phases', () => {
     const startup = runStartup(deps);
     await vi.advanceTimersByTimeAsync(10);
     expect(startup.phases).toEqual(['mirror-started', 'shell-rendered', 'backend-loaded']);
+    vi.useRealTimers();
+  });
+
+  it('asks again for a backend chunk that did not arrive, until it does, and only then starts the backend', async () => {
+    vi.useFakeTimers();
+    const { log, deps } = setup({ savedSession: true });
+    let failures = 2;
+    const startup = runStartup({
+      ...deps,
+      loadBackendClient: async () => {
+        log.push('load supabase-js');
+        if (failures-- > 0) throw new TypeError('Failed to fetch dynamically imported module');
+      },
+      onBackendMissing: () => void log.push('missing'),
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(startup.phases).not.toContain('backend-loaded');
+    await vi.advanceTimersByTimeAsync(BACKEND_RETRY_MS);
+    expect(log.filter((l) => l === 'load supabase-js')).toHaveLength(2);
+    expect(startup.phases).not.toContain('backend-loaded');
+    await vi.advanceTimersByTimeAsync(BACKEND_RETRY_MS * 2);
+    expect(log.filter((l) => l === 'load supabase-js')).toHaveLength(3);
+    expect(log.filter((l) => l === 'missing')).toHaveLength(2);
+    expect(startup.phases).toContain('backend-loaded');
+    expect(log.at(-1)).toBe('start backend');
     vi.useRealTimers();
   });
 

@@ -30,6 +30,9 @@ export const NO_DATA_SCREEN_MS = 3_000;
 export const SLOW_SCREEN_CAP_MS = 20_000;
 /** The idle wait after the first screen is at most this long. */
 export const IDLE_TIMEOUT_MS = 2_000;
+/** A backend chunk that did not arrive is asked for again when the network returns, or after this (doubling). */
+export const BACKEND_RETRY_MS = 5_000;
+export const BACKEND_RETRY_MAX_MS = 60_000;
 
 export interface StartupDeps {
   /** Starts the sync worker and its first pull; resolves when that pull has settled. */
@@ -47,6 +50,10 @@ export interface StartupDeps {
   /** The in-app reminders of starred sessions (their own chunk). */
   startReminders(): void;
   delay(ms: number): Promise<void>;
+  /** Resolves when the network comes back ('online') or after `ms`, whichever is first. */
+  nextChance(ms: number): Promise<void>;
+  /** A backend chunk did not load (it is asked for again). */
+  onBackendMissing?(error: unknown): void;
   /** After the next frame, once the main thread is idle. */
   whenIdle(): Promise<void>;
   /** Called as each phase is reached (a performance mark in the page). */
@@ -95,12 +102,23 @@ export function runStartup(deps: StartupDeps): Startup {
 
   // 4. supabase-js at once for a signed-in visitor, else after the first screen; then, in a later task,
   // the outbox and its schemas: two short tasks, not one long. Actions that need the backend sooner
-  // (sending a vote, signing in) load it themselves (data/backend.ts).
+  // (sending a vote, signing in) load it themselves (data/backend.ts). A chunk that cannot arrive (the
+  // network dropped first) is asked for again when it returns: without it nothing replays the outbox.
+  const untilLoaded = async (load: () => Promise<unknown>) => {
+    for (let wait = BACKEND_RETRY_MS; ; wait = Math.min(wait * 2, BACKEND_RETRY_MAX_MS)) {
+      try {
+        return await load();
+      } catch (e) {
+        deps.onBackendMissing?.(e);
+        await deps.nextChance(wait);
+      }
+    }
+  };
   void (deps.hasSavedSession() ? Promise.resolve() : shown)
-    .then(deps.loadBackendClient)
+    .then(() => untilLoaded(deps.loadBackendClient))
     .then(() => enter('backend-loaded'))
     .then(() => deps.delay(0))
-    .then(deps.startBackend);
+    .then(() => untilLoaded(deps.startBackend));
 
   // 5. The service worker's precache waits for the first screen too.
   void shown.then(deps.registerServiceWorker).then(() => enter('service-worker-registered'));
@@ -120,6 +138,18 @@ export function runStartup(deps: StartupDeps): Startup {
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function nextChance(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      removeEventListener('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    addEventListener('online', done);
+  });
+}
 
 /** After the next frame, once the main thread is idle (at most IDLE_TIMEOUT_MS later). */
 function whenIdle(): Promise<void> {
@@ -150,6 +180,8 @@ export function startApp(container: HTMLElement): Startup | null {
     registerServiceWorker,
     startReminders,
     delay,
+    nextChance,
+    onBackendMissing: (e) => console.warn('[startup] the backend client did not load; asking again when the network returns', e),
     whenIdle,
     onPhase: (phase) => globalThis.performance?.mark?.(`startup:${phase}`),
   });

@@ -70,11 +70,14 @@ export async function signOut(): Promise<void> {
 
 // ---- Sync and the outbox ---------------------------------------------------------------------------------
 
-/** Pulls the mirror now; failures show in the sync status. */
-export const syncNow = (): Promise<void> => runtime().then((m) => m.syncNow());
+/** The backend's chunk did not arrive (offline before it loaded): the next trigger loads it again. */
+const runtimeMissing = (what: string) => (e: unknown) => console.warn(`[backend] ${what}: its code is not loaded yet`, e);
 
-/** Replays the outbox now; joins a replay already running. */
-export const drainOutboxNow = (): Promise<void> => runtime().then((m) => m.drainOutboxNow());
+/** Pulls the mirror now; failures show in the sync status. */
+export const syncNow = (): Promise<void> => runtime().then((m) => m.syncNow(), runtimeMissing('sync'));
+
+/** Replays the outbox now; joins a replay already running. Never rejects: what is queued stays queued. */
+export const drainOutboxNow = (): Promise<void> => runtime().then((m) => m.drainOutboxNow(), runtimeMissing('outbox replay'));
 
 /** Validates and queues a vote, then starts sending it; throws OutboxError ('invalid_payload' | 'quota'). */
 export async function queueVote(input: VoteInput): Promise<VoteItem> {
