@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ORIGIN, INVALID_BUILD_CONFIG, parseConfig } from './src/config-schema.ts';
 import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './shared/csp.ts';
-import { organiserOnlyFiles, type ManifestChunk } from './shared/precache.ts';
+import { ORGANISER_SOURCE_DIR, organiserOnlyFiles, type ManifestChunk } from './shared/precache.ts';
 import { staticHostHeaders, staticHostRedirects } from './shared/static-headers.ts';
 import { BUILD_INFO_FILE, buildInfoJson } from './server/build-info.ts';
 import { SYNC_CONTRACT_VERSION } from './src/data/sync/contract.ts';
@@ -118,6 +118,60 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('./node_modules/react-rout
 /** Largest file the service worker precaches; route chunks must never be left out for size. */
 const MAX_PRECACHE_FILE_BYTES = 5 * 1024 * 1024;
 
+/** Whether a module id is one of these source files or folders (prefixes under src/). */
+const inSrc =
+  (...prefixes: string[]) =>
+  (id: string) => {
+    const path = id.replaceAll('\\', '/');
+    return prefixes.some((p) => path.includes(`/src/${p}`));
+  };
+const inPackages =
+  (...names: string[]) =>
+  (id: string) => {
+    const path = id.replaceAll('\\', '/');
+    return names.some((n) => path.includes(`/node_modules/${n}/`));
+  };
+const isOrganiser = (id: string) => id.replaceAll('\\', '/').includes(`/${ORGANISER_SOURCE_DIR}`);
+/**
+ * What loads once the first screen has shown: supabase-js and the modules that import it, the reminders.
+ * Not the outbox (data/outbox/outbox.ts): the vote and voucher screens queue into it offline, so it is in
+ * their chunk, not in a file that may still be on its way when the network drops.
+ */
+const isBackend = (id: string) =>
+  inSrc('data/supabase.ts', 'data/client.ts', 'data/backend-runtime.ts', 'data/outbox/drain.ts', 'features/my-show/session-reminders')(id) ||
+  // supabase-js and the packages only it imports.
+  inPackages('@supabase', 'tslib', 'iceberg-js')(id);
+const isLeaflet = (id: string) => inPackages('leaflet', 'react-leaflet', '@react-leaflet')(id) || inSrc('ui/map/leaflet-map')(id);
+
+/**
+ * Few, larger chunks. Over the hall's 300 ms round trips each file costs a round trip whatever its size,
+ * and the service worker gets three connections: the ~60 files of 1–5 KB a first visit precached took ~6 s
+ * (bench/first-visit.ts). Highest priority first; a module one group takes leaves the others. The backend
+ * and Leaflet groups take only what they name (no dependencies): what they share with the screens stays
+ * with the screens, so no screen loads supabase-js or Leaflet before it renders (bench/size.ts checks). The
+ * organiser console's modules keep their own chunks (never precached: shared/precache.ts).
+ */
+const CHUNK_GROUPS = [
+  // Everything the entry imports statically: the first route, one file.
+  { name: 'shell', tags: ['$initial' as const], priority: 50 },
+  // Only a map loads Leaflet (ui/map/show-map.tsx imports leaflet-map.tsx lazily).
+  { name: 'leaflet', test: isLeaflet, includeDependenciesRecursively: false, priority: 45 },
+  { name: 'backend', test: isBackend, includeDependenciesRecursively: false, priority: 40 },
+  // What the first screen loads after the shell: home, the page's database (Dexie), the outbox panel, and
+  // the service worker's registration (the precache starts the moment the first screen has shown).
+  {
+    name: 'start',
+    test: (id: string) => inSrc('features/home/home-page', 'data/mirror.ts', 'app/outbox-panel')(id) || inPackages('workbox-window')(id) || id.includes('pwa-register'),
+    priority: 30,
+  },
+  // The catalogue a visitor browses (and deep links and QR codes open): breeds, catteries, litters,
+  // events, the schedule. Then every other visitor screen (pet products with their voucher forms and zod
+  // among them). Each is one file, precached in one go and then opened from the cache; two, so that a deep
+  // link into the catalogue parses only the catalogue's.
+  { name: 'catalogue', test: inSrc('features/breeds/', 'features/breeders/', 'features/litters/', 'features/events/', 'features/schedule/'), priority: 25 },
+  { name: 'screens', test: (id: string) => inSrc('')(id) && !isOrganiser(id), priority: 20 },
+];
+
 export default defineConfig(({ command, mode }) => {
   applyExampleDefaults(mode);
   // One trailing slash, as Vite's base, the manifest's scope and the worker's routes expect.
@@ -196,6 +250,7 @@ export default defineConfig(({ command, mode }) => {
       // Maps are written next to the files (for tooling and crash triage) but not referenced from them,
       // and the venue server never serves *.map (server/static.ts): a 23 MB sw.js.map is not for the hall.
       sourcemap: 'hidden',
+      rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
     },
     server: { port: 5173, strictPort: false },
   };

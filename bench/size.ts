@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { organiserOnlyFiles, type ManifestChunk } from '../shared/precache.ts';
+import { ORGANISER_SOURCE_DIR, organiserOnlyFiles, type ManifestChunk } from '../shared/precache.ts';
 import { round, type BenchOptions, type Report } from './report.ts';
 
 /** Source keys of the build manifest that the home page's first render needs (see src/main.tsx). */
@@ -31,10 +31,34 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   const firstRouteModules = files.flatMap((file) => sourcesOf(distDir, file));
   if (firstRouteModules.length === 0) throw new Error('the first route lists no modules: its source maps are missing');
   // The backend client loads after the first render (src/app/startup.ts, src/data/backend.ts), never before it.
-  const backend = firstRouteModules.filter((m) => /node_modules\/@supabase\/|src\/data\/(supabase|backend-runtime)\.ts$/.test(m));
+  const backend = firstRouteModules.filter(isBackendClient);
   report.exactly('backend-client modules in the first route', backend.length, '', 0, backend.join(', '));
-  const leaflet = firstRouteModules.filter((m) => /node_modules\/(leaflet|react-leaflet|@react-leaflet)\//.test(m));
+  const leaflet = firstRouteModules.filter(isLeaflet);
   report.exactly('leaflet modules in the first route', leaflet.length, '', 0, leaflet.join(', '));
+
+  // A deep link (a QR code on a cattery's stand) renders its screen after the chunk holding it and the chunks
+  // that chunk imports statically: none of them may hold supabase-js or Leaflet (vite.config.ts's chunk groups).
+  const keyOf = new Map(Object.entries(manifest).map(([key, m]) => [m.file, key]));
+  const screenFiles = Object.values(manifest)
+    .map((m) => m.file)
+    .filter((file) => sourcesOf(distDir, file).some(isVisitorScreen));
+  if (screenFiles.length === 0) throw new Error('no chunk holds a visitor screen: the check below would prove nothing');
+  const beforeScreen = new Set<string>();
+  const walkStatic = (key: string) => {
+    const file = manifest[key]?.file;
+    if (!file || beforeScreen.has(file)) return;
+    beforeScreen.add(file);
+    for (const next of manifest[key]!.imports ?? []) walkStatic(next);
+  };
+  for (const file of screenFiles) walkStatic(keyOf.get(file)!);
+  const heavy = [...beforeScreen].flatMap((file) => sourcesOf(distDir, file).filter((m) => isBackendClient(m) || isLeaflet(m)).map((m) => `${file}: ${m}`));
+  report.exactly(
+    `supabase-js or Leaflet modules loaded before a visitor screen renders (${screenFiles.length} screen chunks)`,
+    heavy.length,
+    '',
+    0,
+    heavy.slice(0, 5).join(', '),
+  );
 
   // The precache list exactly as the built worker will fetch it.
   const urls = precacheUrls(distDir);
@@ -75,6 +99,12 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   const copies = scripts.filter((f) => f !== pageChunk && isFullClient(f));
   report.exactly('supabase-js full client copies outside the page chunk', copies.length, '', 0, copies.join(', '));
 }
+
+/** Modules (as source maps name them) of the backend client and of Leaflet. */
+const isBackendClient = (m: string) => /node_modules\/@supabase\/|src\/data\/(supabase|backend-runtime)\.ts$/.test(m);
+const isLeaflet = (m: string) => /node_modules\/(leaflet|react-leaflet|@react-leaflet)\//.test(m);
+/** A visitor screen's module (the organiser console's are not). */
+const isVisitorScreen = (m: string) => /src\/features\/[^/]+\/[^/]+-page\.tsx$/.test(m) && !m.includes(ORGANISER_SOURCE_DIR);
 
 /** The modules a built JS file holds, from its source map (written next to it, not referenced: vite.config.ts). */
 function sourcesOf(distDir: string, file: string): string[] {

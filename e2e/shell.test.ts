@@ -58,7 +58,8 @@ describe('app shell', () => {
     const order: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
-      if (/^\/assets\/supabase-[\w-]+\.js$/.test(pathname)) order.push('supabase-js');
+      // supabase-js is in the backend chunk (vite.config.ts).
+      if (/^\/assets\/backend-[\w-]+\.js$/.test(pathname)) order.push('supabase-js');
       else if (pathname.startsWith('/storage/v1/object/public/images/breeds/') && !order.includes('breed picture')) order.push('breed picture');
     });
     // The worker script's own fetch is not the page's request; the browser reports the worker once it starts.
@@ -71,10 +72,10 @@ describe('app shell', () => {
     // On the page's own clock: supabase-js is fetched only once the first screen has shown its data. (Which of
     // it and a lazy picture's request goes first is the browser's call on a busy machine.)
     // (A resource's timing entry is there once its response is complete.)
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/assets\/supabase-[\w-]+\.js$/.test(r.name)));
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/assets\/backend-[\w-]+\.js$/.test(r.name)));
     const [screenShownAt, supabaseAt] = await page.evaluate(() => [
       performance.getEntriesByName('startup:first-screen-shown')[0]?.startTime ?? NaN,
-      performance.getEntriesByType('resource').find((r) => /\/assets\/supabase-[\w-]+\.js$/.test(r.name))?.startTime ?? NaN,
+      performance.getEntriesByType('resource').find((r) => /\/assets\/backend-[\w-]+\.js$/.test(r.name))?.startTime ?? NaN,
     ]);
     expect(supabaseAt).toBeGreaterThanOrEqual(screenShownAt);
     // src/app/startup.ts marks each phase it reaches.
@@ -136,7 +137,8 @@ describe('app shell', () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.phone, serviceWorkers: 'block' });
     // A screen's chunk that never arrives (a deploy removed it, the hall network cut it): the error stays in
     // the screen's place, the header and footers stay usable.
-    await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => route.abort('failed'));
+    // About is in the screens chunk (vite.config.ts); Breeds, the way back, is in the catalogue.
+    await page.route(/\/assets\/screens-[^/]+\.js$/, (route) => route.abort('failed'));
     await page.goto(`${server.url}/about`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Unexpected Application Error!');
     expect(await page.getByRole('alert').textContent()).toMatch(/dynamically imported module|Importing a module script failed/);

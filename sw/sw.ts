@@ -17,10 +17,10 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | Precac
 const manifest = [...self.__WB_MANIFEST].sort((a, b) => Number(hasRevision(b)) - Number(hasRevision(a)));
 
 // Workbox precaches one entry at a time (workbox issue 2528): over the hall's 300 ms round trips the ~80
-// chunks a first visit has not loaded yet took ~25 s. The hashed ones (revision null: Workbox fetches them
-// with cache 'default') are fetched first, a few at a time, into the HTTP cache that Workbox's own
-// requests are then answered from: the same bytes, once, far sooner. (Over Venue Wi-Fi the worker got
-// about three connections and three lanes measured the same as six; on a fast link six finish sooner.)
+// chunks a first visit had not loaded yet took ~25 s (they are a handful of larger files now: vite.config.ts).
+// The hashed ones (revision null: Workbox fetches them with cache 'default') are fetched first, a few at a
+// time, into the HTTP cache that Workbox's own requests are then answered from: the same bytes, once.
+// (Over Venue Wi-Fi the worker got about three connections; on a fast link six lanes finish sooner.)
 const PRECACHE_WARM_CONCURRENCY = 6;
 self.addEventListener('install', (event) => {
   const hashed = manifest.filter((e): e is PrecacheEntry => typeof e !== 'string' && !e.revision).map((e) => new URL(e.url, self.location.href).href);
