@@ -42,13 +42,16 @@ async function starredSessions(): Promise<Reminder[]> {
 }
 
 function notify(r: Reminder): void {
-  void navigator.serviceWorker.ready.then((registration) =>
-    registration.showNotification(REMINDER_TEXTS.notificationTitle(r.title), {
-      body: REMINDER_TEXTS.notificationBody(r.time, r.location),
-      tag: reminderKey(r),
-      data: { url: r.url },
-    }),
-  );
+  void navigator.serviceWorker.ready
+    .then((registration) =>
+      registration.showNotification(REMINDER_TEXTS.notificationTitle(r.title), {
+        body: REMINDER_TEXTS.notificationBody(r.time, r.location),
+        tag: reminderKey(r),
+        data: { url: r.url },
+      }),
+    )
+    // The banner is shown either way; a notification the system refused is only logged.
+    .catch((e: unknown) => console.warn('[reminders] the system notification was not shown', e));
 }
 
 export function SessionReminders() {
