@@ -2,7 +2,7 @@
 // hono's compress() pipes every body through a CompressionStream, even a two-byte one (a string body
 // carries no Content-Length), which cost more CPU than the query behind a no-change resync.
 import { promisify } from 'node:util';
-import { deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, deflate, deflateSync, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import { parseAccept } from 'hono/utils/accept';
 
 /** Smaller bodies go out as they are: hono's default threshold. */
@@ -10,12 +10,32 @@ export const COMPRESS_MIN_BYTES = 1024;
 /** Larger bodies (a first mirror) are compressed on the thread pool, so other requests go on. */
 const ASYNC_MIN_BYTES = 64 * 1024;
 
-const ENCODINGS = ['gzip', 'deflate'] as const;
+/**
+ * Brotli first: every browser sends it. On the demo show's first mirror, quality 5 is 12 % smaller than gzip
+ * at ×1 (54.9 → 48.3 KB) and 21 % at ×10 (252 → 198 KB) for about 1.3× gzip's CPU; higher qualities
+ * gained 1–5 % more for twice to four times the CPU.
+ */
+const ENCODINGS = ['br', 'gzip', 'deflate'] as const;
 type Encoding = (typeof ENCODINGS)[number];
+const BROTLI_QUALITY = 5;
 const gzipAsync = promisify(gzip);
 const deflateAsync = promisify(deflate);
+const brotliAsync = promisify<string, BrotliOptions, Buffer>(brotliCompress);
+const brotliOptions = (size: number): BrotliOptions => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+});
 
-/** What hono's compress() would pick: gzip or deflate when fully accepted, else the best q above 0. */
+function compressSync(encoding: Encoding, body: string, size: number): Buffer {
+  if (encoding === 'br') return brotliCompressSync(body, brotliOptions(size));
+  return encoding === 'gzip' ? gzipSync(body) : deflateSync(body);
+}
+
+function compressAsync(encoding: Encoding, body: string, size: number): Promise<Buffer> {
+  if (encoding === 'br') return brotliAsync(body, brotliOptions(size));
+  return encoding === 'gzip' ? gzipAsync(body) : deflateAsync(body);
+}
+
+/** Brotli, gzip or deflate (in that order) when fully accepted, else the best q above 0 (as hono's compress() does for the last two). */
 export function chooseEncoding(header: string | null | undefined): Encoding | undefined {
   if (!header) return undefined;
   const accepts = parseAccept(header);
@@ -42,12 +62,7 @@ export async function encodeBody(body: string, acceptEncoding: string | undefine
     headers.set('Content-Length', String(size));
     return body;
   }
-  const out =
-    size >= ASYNC_MIN_BYTES
-      ? await (encoding === 'gzip' ? gzipAsync(body) : deflateAsync(body))
-      : encoding === 'gzip'
-        ? gzipSync(body)
-        : deflateSync(body);
+  const out = size >= ASYNC_MIN_BYTES ? await compressAsync(encoding, body, size) : compressSync(encoding, body, size);
   headers.set('Content-Encoding', encoding);
   headers.set('Content-Length', String(out.byteLength));
   // zlib's output never shares a SharedArrayBuffer.
