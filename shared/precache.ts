@@ -22,17 +22,25 @@ export interface ManifestChunk {
  * entry reaches without a lazy import of an organiser module.
  */
 export function organiserOnlyFiles(manifest: Record<string, ManifestChunk>): Set<string> {
-  const reached = new Set<string>();
-  const visit = (key: string) => {
-    if (reached.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) return;
-    reached.add(key);
-    for (const next of chunk.imports ?? []) visit(next);
-    for (const next of chunk.dynamicImports ?? []) if (!next.startsWith(ORGANISER_SOURCE_DIR)) visit(next);
+  /** The keys `from` reaches through static imports and the dynamic imports `follow` lets through. */
+  const reach = (from: Iterable<string>, follow: (key: string) => boolean) => {
+    const reached = new Set<string>();
+    const visit = (key: string) => {
+      if (reached.has(key)) return;
+      const chunk = manifest[key];
+      if (!chunk) return;
+      reached.add(key);
+      for (const next of chunk.imports ?? []) visit(next);
+      for (const next of chunk.dynamicImports ?? []) if (follow(next)) visit(next);
+    };
+    for (const key of from) visit(key);
+    return reached;
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  const files = (keys: Iterable<string>) => new Set([...keys].flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.css ?? [])]));
-  const visitorFiles = files(reached);
-  return new Set([...files(Object.keys(manifest))].filter((f) => !visitorFiles.has(f)));
+  const isConsole = (key: string) => key.startsWith(ORGANISER_SOURCE_DIR);
+  const entries = Object.entries(manifest).flatMap(([key, chunk]) => (chunk.isEntry ? [key] : []));
+  const files = (keys: Iterable<string>) => new Set([...keys].flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.css ?? []), ...(manifest[k]!.assets ?? [])]));
+  const visitorFiles = files(reach(entries, (key) => !isConsole(key)));
+  // Only what the console's own imports reach: an asset no chunk names (index.html's icon) is the page's.
+  const consoleFiles = files(reach(Object.keys(manifest).filter(isConsole), () => true));
+  return new Set([...consoleFiles].filter((f) => !visitorFiles.has(f)));
 }
