@@ -4,8 +4,13 @@
 // mirror synced), on the ×1 and the ×10 show. Bytes are counted, and the link shaped, by a TCP proxy in front of
 // the venue server (bench/wire-proxy.ts), so nothing escapes the count whatever issued it: the page, the sync worker's
 // sync_pull, the service worker's precache, the live socket, pictures.
-import type { BrowserContext } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { VIEWPORTS } from '../e2e/app-page.ts';
+import { CHROMIUM_FLAGS, chromiumPath, hallFlags } from '../e2e/browser.ts';
+import { createTestCa, issueCertificate, writeCertificateFiles } from '../tests/helpers/test-ca.ts';
 import { loadConfig } from '../server/config.ts';
 import { startVenueServer, type VenueServer } from '../server/start.ts';
 import { launchBrowser, VENUE_WIFI } from './browser.ts';
@@ -111,18 +116,43 @@ function watchOtherOrigins(ctx: BrowserContext, origin: string): string[] {
   return elsewhere;
 }
 
-async function firstVisit(server: VenueServer, precache: string[]): Promise<Visit> {
+/** The hall over HTTPS: its name, and the SPKI hash of the test CA the phone trusts (e2e/browser.ts's hallFlags). */
+interface Hall {
+  name: string;
+  trustedSpkiSha256: string;
+}
+
+/** A fresh phone profile; for a hall a persistent one, since Chromium honours a trusted SPKI list only there. */
+async function openPhone(hall: Hall | undefined): Promise<{ ctx: BrowserContext; close(): Promise<void> }> {
+  // serviceWorkers 'allow' (the default): the context's events include the worker's own fetches.
+  const options = { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, serviceWorkers: 'allow' as const };
+  if (!hall) {
+    const browser = await launchBrowser();
+    return { ctx: await browser.newContext(options), close: () => browser.close() };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'purrfect-firstvisit-'));
+  const ctx = await chromium.launchPersistentContext(dir, { ...options, executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS, ...hallFlags(hall.name, hall.trustedSpkiSha256)] });
+  return {
+    ctx,
+    async close() {
+      await ctx.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function firstVisit(server: VenueServer, precache: string[], hall?: Hall): Promise<Visit> {
   const target = new URL(server.url);
-  const proxy = await startWireProxy({ host: target.hostname, port: Number(target.port) }, VENUE_WIFI);
-  const browser = await launchBrowser();
+  const proxy = await startWireProxy({ host: target.hostname, port: Number(target.port) }, VENUE_WIFI, { encrypted: hall !== undefined });
+  const origin = hall ? `https://${hall.name}:${new URL(proxy.url).port}` : proxy.url;
+  const phone = await openPhone(hall);
   try {
-    // serviceWorkers 'allow' (the default): the context's events include the worker's own fetches.
-    const ctx = await browser.newContext({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
-    const page = await ctx.newPage();
+    const ctx = phone.ctx;
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
     await page.addInitScript({ content: `var __name = (f) => f;\n(${installStamps.toString()})(${precache.length});` });
-    const elsewhere = watchOtherOrigins(ctx, proxy.url);
+    const elsewhere = watchOtherOrigins(ctx, origin);
     const started = performance.now();
-    await page.goto(`${proxy.url}/`, { waitUntil: 'commit' });
+    await page.goto(`${origin}/`, { waitUntil: 'commit' });
     const stamps = await page
       .waitForFunction(
         () => {
@@ -157,7 +187,7 @@ async function firstVisit(server: VenueServer, precache: string[]): Promise<Visi
       quietFrom,
     };
   } finally {
-    await browser.close();
+    await phone.close();
     await proxy.close();
   }
 }
@@ -179,10 +209,36 @@ function precacheFetchGap(exchanges: WireExchange[], precache: Set<string>): num
   return gaps.length >= 3 ? median(gaps) : null;
 }
 
-async function showServer(distDir: string, scale: number): Promise<VenueServer> {
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: distDir });
+async function showServer(distDir: string, scale: number, tls: Record<string, string> = {}): Promise<VenueServer> {
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: distDir, ...tls });
   config.dataDir = null;
   return startVenueServer(config, { seed: true, scale });
+}
+
+/** The name the HTTPS visit uses for the hall (resolved to this machine by the phone's flags). */
+const HALL_NAME = 'show.purrfect.test';
+
+/**
+ * The hall as it is deployed: HTTPS with a certificate for its name (a test CA the phone trusts), where
+ * Chromium speaks HTTP/2, one connection for everything. The proxy counts and shapes the TLS bytes but
+ * cannot read requests in them, so this visit gives totals and times, not kinds.
+ */
+async function visitsOverHttps(distDir: string, scale: number, precache: string[], runs: number): Promise<Visit[]> {
+  const certDir = mkdtempSync(join(tmpdir(), 'purrfect-firstvisit-tls-'));
+  try {
+    const ca = await createTestCa();
+    const files = writeCertificateFiles(certDir, await issueCertificate(ca, { hosts: [HALL_NAME] }));
+    const server = await showServer(distDir, scale, { TLS_CERT_FILE: files.certFile, TLS_KEY_FILE: files.keyFile, SITE_URL: `https://${HALL_NAME}:0` });
+    try {
+      const visits: Visit[] = [];
+      for (let run = 0; run < runs; run++) visits.push(await firstVisit(server, precache, { name: HALL_NAME, trustedSpkiSha256: ca.spkiSha256 }));
+      return visits;
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(certDir, { recursive: true, force: true });
+  }
 }
 
 const kb = (bytes: number) => round(bytes / 1000, 1);
@@ -275,6 +331,29 @@ export async function benchFirstVisit(report: Report, options: BenchOptions): Pr
       await server.close();
     }
   }
+  if (options.ci) return;
+  // Over HTTPS (HTTP/2) as in the hall: printed beside the HTTP/1.1 figures above.
+  const visits = await visitsOverHttps(distDir, scale, precache, runs);
+  const ready = visits.map((v) => Math.round(v.offlineReady));
+  const wires = visits.map((v) => kb(total(v.wire)));
+  const last = visits[visits.length - 1]!;
+  report.atMost(
+    `first visit ×${scale} over HTTPS (HTTP/2), Venue Wi-Fi: bytes on the wire until quiet (printed)`,
+    Math.max(...wires),
+    'KB',
+    Number.POSITIVE_INFINITY,
+    'exact',
+    `${runsDetail(wires, 'KB', 1)} (heaviest counts); TLS included; ${kb(last.wire.down)} KB down, ${kb(last.wire.up)} KB up over ${last.wire.connections} connections (last run)`,
+  );
+  report.atMost(
+    `first visit ×${scale} over HTTPS (HTTP/2), Venue Wi-Fi: navigation → offline-ready (printed)`,
+    medianOf(ready),
+    'ms',
+    Number.POSITIVE_INFINITY,
+    'timing',
+    `${runsDetail(ready, 'ms')}; last run: worker active ${Math.round(last.stamps.swActive)} ms, precache seen complete ${Math.round(last.stamps.precached)} ms, ` +
+      `indicator "Synced"/"Live" ${Math.round(last.stamps.synced)} ms`,
+  );
 }
 
 function reportScale(

@@ -96,7 +96,7 @@ class Link {
  * late (its handshake). Shaping here, not by Chromium's per-target emulation, holds for a service worker
  * from its very first fetch: DevTools can attach to a new worker only after its install has started.
  */
-export async function startWireProxy(target: { host: string; port: number }, shape?: LinkShape): Promise<WireProxy> {
+export async function startWireProxy(target: { host: string; port: number }, shape?: LinkShape, { encrypted = false } = {}): Promise<WireProxy> {
   const totals: WireTotals = { up: 0, down: 0, connections: 0 };
   const exchanges: WireExchange[] = [];
   const sockets = new Set<Socket>();
@@ -176,7 +176,8 @@ export async function startWireProxy(target: { host: string; port: number }, sha
   };
 
   const server = createServer({ allowHalfOpen: true }, (client) => {
-    const c: Connection = { id: ++totals.connections, head: Buffer.alloc(0), bodyLeft: 0, opaque: false, current: null, responseHead: Buffer.alloc(0), responseHeadDone: true };
+    // TLS (`encrypted`): bytes are counted and shaped, but no request can be read off them.
+    const c: Connection = { id: ++totals.connections, head: Buffer.alloc(0), bodyLeft: 0, opaque: encrypted, current: null, responseHead: Buffer.alloc(0), responseHeadDone: true };
     const upstream = connect(target.port, target.host);
     sockets.add(client);
     sockets.add(upstream);

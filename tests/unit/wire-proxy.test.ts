@@ -100,3 +100,21 @@ test('counts every byte both ways and gives each exchange its own', async () => 
     },
   ]);
 });
+
+test('encrypted: counts every byte both ways and reads no request from them', async () => {
+  const server = cannedServer([{ request: GET, answer: GET_ANSWER }]);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  cleanup.push(() => new Promise((r) => server.close(() => r())));
+  const port = (server.address() as { port: number }).port;
+  const proxy: WireProxy = await startWireProxy({ host: '127.0.0.1', port }, undefined, { encrypted: true });
+  cleanup.push(() => proxy.close());
+
+  const socket = connect(Number(new URL(proxy.url).port), '127.0.0.1');
+  cleanup.push(async () => void socket.destroy());
+  await new Promise((r) => socket.once('connect', r));
+  await exchange(socket, GET, GET_ANSWER.length);
+  await proxy.quiet(50, 5_000);
+
+  expect(proxy.totals()).toEqual({ up: GET.length, down: GET_ANSWER.length, connections: 1 });
+  expect(proxy.exchanges()).toEqual([]);
+});
