@@ -46,7 +46,11 @@ async function start(mode: 'start' | 'dev'): Promise<void> {
   ];
   if (mode === 'dev') {
     const { createServer } = await import('vite');
-    const vite = await createServer({ server: { host: config.host } });
+    // The app calls its own origin (VITE_SUPABASE_URL empty): Vite's dev server passes the API on to ours.
+    const proxy = Object.fromEntries(
+      ['/rest/v1', '/auth/v1', '/functions/v1', '/storage/v1', '/realtime/v1'].map((path) => [path, { target: server.url, ws: path === '/realtime/v1' }]),
+    );
+    const vite = await createServer({ server: { host: config.host, proxy } });
     await vite.listen();
     lines.splice(2, 0, `  App (vite):   ${vite.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/'}`);
   }
