@@ -109,6 +109,59 @@ function buildInfoPlugin(): Plugin {
   };
 }
 
+/** The sync worker's entry and the module that names its URL to the page (src/data/sync/sync-worker-url.ts). */
+const SYNC_WORKER_ENTRY = 'src/data/sync/sync-worker.ts';
+const SYNC_WORKER_URL_MODULE = 'src/data/sync/sync-worker-url.ts';
+
+/**
+ * The sync worker as a chunk of the page's own build (a module worker), not a bundle of its own: it imports
+ * the page's Dexie, zod and PostgREST chunks, which the page loads anyway, so a first visit downloads them
+ * once (a separate bundle was ~45 KB more on the hall's air). The build fails if the worker's imports reach
+ * a chunk that would run the page (the entry, React): a worker has no document.
+ */
+function syncWorkerChunkPlugin(): Plugin {
+  let root = '';
+  let reference = '';
+  return {
+    name: 'purrfect-sync-worker',
+    apply: 'build',
+    configResolved: (config) => void (root = config.root),
+    buildStart() {
+      reference = this.emitFile({ type: 'chunk', id: resolve(root, SYNC_WORKER_ENTRY), name: 'sync-worker' });
+    },
+    load(id) {
+      if (id.replaceAll('\\', '/').endsWith(SYNC_WORKER_URL_MODULE)) {
+        // Vite writes the file's URL from the base ('/assets/…'), or relative to this chunk with a relative base.
+        return `export const syncWorkerUrl = () => new URL(import.meta.ROLLUP_FILE_URL_${reference}, import.meta.url);\n`;
+      }
+      return null;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const worker = chunks.get(this.getFileName(reference));
+      // Printed as well: vite-plugin-pwa's own error on the missing build (closeBundle) would hide this one.
+      const fail = (message: string): never => {
+        console.error(`purrfect-sync-worker: ${message}`);
+        return this.error(message);
+      };
+      if (!worker) return fail('the sync worker chunk is missing');
+      const trail: string[] = [];
+      const visit = (fileName: string, path: string[]) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || trail.includes(fileName)) return;
+        trail.push(fileName);
+        const page = chunk.isEntry && chunk !== worker;
+        const react = chunk.moduleIds.some((m) => /\/node_modules\/(react|react-dom|react-router)\//.test(m));
+        if (page || react || (chunk.viteMetadata?.importedCss.size ?? 0) > 0) {
+          fail(`the sync worker would load ${[...path, fileName].join(' → ')}, which ${page ? 'runs the page' : react ? 'holds React' : 'has CSS'}; see CHUNK_GROUPS`);
+        }
+        for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next, [...path, fileName]);
+      };
+      visit(worker.fileName, []);
+    },
+  };
+}
+
 /**
  * react-router's package exports only its development build, which differs from dist/production in one flag
  * (ENABLE_DEV_WARNINGS); the production build lets the minifier drop the warnings from the first route.
@@ -141,6 +194,17 @@ const isBackend = (id: string) =>
   inSrc('data/supabase.ts', 'data/client.ts', 'data/backend-runtime.ts', 'data/outbox/drain.ts', 'features/my-show/session-reminders')(id) ||
   // supabase-js and the packages only it imports.
   inPackages('@supabase', 'tslib', 'iceberg-js')(id);
+const isSyncWorkerEntry = inSrc(SYNC_WORKER_ENTRY.slice('src/'.length));
+/** What the first route and the sync worker both load: the sync contract, its status store and messages. */
+const isSyncShared = (id: string) =>
+  inSrc('config.ts', 'data/sync/contract.ts', 'data/sync/protocol.ts', 'data/sync/status.ts', 'data/sync/messages.ts')(id) ||
+  ['/shared/compare.ts', '/node_modules/zustand/esm/vanilla', 'rolldown/runtime'].some((p) => id.replaceAll('\\', '/').includes(p));
+/** The rest of the sync worker's graph (not its entry, which would then run wherever the chunk loads). */
+const isSync = (id: string) =>
+  inSrc('data/db.ts', 'data/sync/engine.ts', 'data/sync/schemas.ts', 'data/sync/worker-host.ts', 'lib/zod-mini.ts', 'data/quota.ts')(id) ||
+  inPackages('dexie', 'zod/v4/mini', 'zod/v4/core', 'zod/v4/locales')(id);
+/** The worker's PostgREST client: its own file, which the backend chunk imports too, and no screen. */
+const isPostgrest = (id: string) => inSrc('data/rpc-client.ts')(id) || inPackages('@supabase/postgrest-js')(id);
 const isLeaflet = (id: string) => inPackages('leaflet', 'react-leaflet', '@react-leaflet')(id) || inSrc('ui/map/leaflet-map')(id);
 
 /**
@@ -152,8 +216,16 @@ const isLeaflet = (id: string) => inPackages('leaflet', 'react-leaflet', '@react
  * organiser console's modules keep their own chunks (never precached: shared/precache.ts).
  */
 const CHUNK_GROUPS = [
+  // The sync worker's modules (syncWorkerChunkPlugin), named file by file so that nothing of the page's
+  // follows them in: what the first route shares with it, in a file of its own (a worker must never load
+  // the first route's file: it runs the page); PostgREST, shared with the backend chunk; Dexie, zod/mini
+  // and the sync engine, shared with the screens.
+  { name: 'sync-shared', test: isSyncShared, includeDependenciesRecursively: false, priority: 60 },
+  { name: 'postgrest', test: isPostgrest, includeDependenciesRecursively: false, priority: 57 },
+  { name: 'sync', test: isSync, includeDependenciesRecursively: false, priority: 55 },
   // Everything the entry imports statically: the first route, one file.
-  { name: 'shell', tags: ['$initial' as const], priority: 50 },
+  // (Not the sync worker's entry, which is $initial too: left alone, it is its own file, and the worker's first.)
+  { name: 'shell', tags: ['$initial' as const], test: (id: string) => !isSyncWorkerEntry(id), priority: 50 },
   // Only a map loads Leaflet (ui/map/show-map.tsx imports leaflet-map.tsx lazily).
   { name: 'leaflet', test: isLeaflet, includeDependenciesRecursively: false, priority: 45 },
   { name: 'backend', test: isBackend, includeDependenciesRecursively: false, priority: 40 },
@@ -169,7 +241,7 @@ const CHUNK_GROUPS = [
   // among them). Each is one file, precached in one go and then opened from the cache; two, so that a deep
   // link into the catalogue parses only the catalogue's.
   { name: 'catalogue', test: inSrc('features/breeds/', 'features/breeders/', 'features/litters/', 'features/events/', 'features/schedule/'), priority: 25 },
-  { name: 'screens', test: (id: string) => inSrc('')(id) && !isOrganiser(id), priority: 20 },
+  { name: 'screens', test: (id: string) => inSrc('')(id) && !isOrganiser(id) && !isSyncWorkerEntry(id), priority: 20 },
 ];
 
 export default defineConfig(({ command, mode }) => {
@@ -191,6 +263,7 @@ export default defineConfig(({ command, mode }) => {
       outDirPlugin,
       contentSecurityPolicyPlugin(),
       buildInfoPlugin(),
+      syncWorkerChunkPlugin(),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',

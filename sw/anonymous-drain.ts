@@ -1,5 +1,6 @@
 // The worker's own outbox drain: anonymous votes only, from the app's IndexedDB, with the anon key.
-import { createWorkerClient, type ShowRpcClient } from '../src/data/client.ts';
+import type { ShowRpcClient } from '../src/data/client.ts';
+import { createWorkerClient } from '../src/data/rpc-client.ts';
 import { ShowDb } from '../src/data/db.ts';
 import { drainOutbox, type DrainSummary } from '../src/data/outbox/drain.ts';
 

@@ -1,7 +1,7 @@
-// How every client of the app is made (the page's supabase-js, the sync worker's and the service worker's
-// PostgREST-only ones): one place that gives each of their calls a deadline and sends the publishable key.
+// How the page's supabase-js client is made, with a deadline on each of its calls and the publishable key
+// (the workers' PostgREST-only client is rpc-client.ts).
 import type { FunctionsClient } from '@supabase/functions-js';
-import { PostgrestClient } from '@supabase/postgrest-js';
+import type { PostgrestClient } from '@supabase/postgrest-js';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { LIVE_JOIN_TIMEOUT_MS } from '../../shared/live.ts';
 import { appConfig } from '../config.ts';
@@ -32,24 +32,5 @@ export function createShowClient(): SupabaseClient {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
     global: { fetch: fetchWithDeadline() },
     realtime: { timeout: LIVE_JOIN_TIMEOUT_MS },
-  });
-}
-
-/**
- * A worker's client: PostgREST alone, none of supabase-js's auth, realtime or storage (some 110 KiB gzip
- * a worker would download again). It holds no session: there is no localStorage in a worker, and a refresh
- * there could race a tab's and revoke the session.
- */
-export function createWorkerClient(): ShowRpcClient {
-  const config = appConfig();
-  return rpcClientFor(config.supabaseUrl, config.supabaseAnonKey);
-}
-
-/** The PostgREST client supabase-js builds for a visitor without a session: the same URL, schema and key headers. */
-export function rpcClientFor(supabaseUrl: string, key: string, fetch: typeof globalThis.fetch = fetchWithDeadline()): ShowRpcClient {
-  return new PostgrestClient(new URL('rest/v1', supabaseUrl.endsWith('/') ? supabaseUrl : `${supabaseUrl}/`).href, {
-    headers: { apikey: key, Authorization: `Bearer ${key}` },
-    schema: 'public',
-    fetch,
   });
 }

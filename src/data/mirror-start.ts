@@ -3,6 +3,7 @@
 // IndexedDB library (bench/size.ts); screens that read the mirror load Dexie with their chunk.
 import { useEffect } from 'react';
 import type { SyncEngine } from './sync/contract.ts';
+import { syncWorkerUrl } from './sync/sync-worker-url.ts';
 import { startSyncTriggers } from './sync/triggers.ts';
 import { createWorkerSyncEngine } from './sync/worker-engine.ts';
 
@@ -31,7 +32,7 @@ export function mirrorSync(): SyncEngine {
   return (sync.engine ??= createWorkerSyncEngine({
     spawn: () => {
       if (typeof Worker === 'undefined') throw new Error('No Web Workers here');
-      return new Worker(new URL('./sync/sync-worker.ts', import.meta.url), { type: 'module', name: 'sync' });
+      return new Worker(syncWorkerUrl(), { type: 'module', name: 'sync' });
     },
     fallback: () =>
       deferredEngine(async () => {

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANON_KEY } from '../../server/config.ts';
 import type { VenueServer } from '../../server/start.ts';
-import { rpcClientFor } from '../../src/data/client.ts';
+import { rpcClientFor } from '../../src/data/rpc-client.ts';
 import { MIRROR_TABLES, type ShowDb } from '../../src/data/db.ts';
 import { drainOutbox, type DrainOptions } from '../../src/data/outbox/drain.ts';
 import { createLocalLocks } from '../../src/data/outbox/lock.ts';

@@ -1,6 +1,6 @@
 // The dedicated module worker that pulls the mirror (started by data/mirror.ts through worker-engine.ts), so
 // that fetching, validating and writing the catalogue never blocks the page's main thread.
-import { createWorkerClient } from '../client.ts';
+import { createWorkerClient } from '../rpc-client.ts';
 import { showDb } from '../db.ts';
 import { createSyncEngine } from './engine.ts';
 import type { MessageEndpoint, PageMessage, WorkerMessage } from './protocol.ts';

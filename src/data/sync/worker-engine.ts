@@ -52,7 +52,9 @@ export function createWorkerSyncEngine({
   let worker: SyncWorkerHandle;
   try {
     worker = spawn();
-  } catch {
+  } catch (e) {
+    // Said once, for whoever looks: the app works on, but its main thread now does the sync's work.
+    console.warn('[sync] the sync worker did not start; the page pulls the mirror itself', e);
     return fallback();
   }
 
