@@ -166,6 +166,11 @@ async function firstVisit(server: VenueServer, precache: string[], hall?: Hall):
     await proxy.quiet(QUIET_MS, 120_000);
     const quietFrom = performance.now() - started - QUIET_MS;
     const exchanges = proxy.exchanges();
+    // FIRSTVISIT_TRACE=1: each exchange as it reached the proxy (ms from navigation, connection, who asked):
+    // where a first visit's time goes.
+    if (process.env.FIRSTVISIT_TRACE) {
+      for (const x of exchanges) console.log(`  ${Math.round(x.at - started)} ms  c${x.connection}  ${x.dest || '-'}  ${x.path.slice(0, 60)}  ${(x.downBytes / 1000).toFixed(1)} KB`);
+    }
     const gap = precacheFetchGap(exchanges, new Set(precache));
     if (gap !== null && gap < 0.9 * VENUE_WIFI.latencyMs) {
       throw new Error(`The precache's fetches came ${Math.round(gap)} ms apart on a connection (median): the wire proxy did not shape them to ${VENUE_WIFI.latencyMs} ms RTT`);
