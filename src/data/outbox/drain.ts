@@ -57,8 +57,8 @@ export interface DrainSummary {
   nextAttemptAt: number | null;
 }
 
-// zod/mini, as the service worker runs this: its schemas cost next to nothing to build, so unlike the
-// classic ones in outbox.ts they need no lazySchema.
+// zod/mini's schemas cost next to nothing to build: these, which the service worker runs too, need no
+// lazySchema.
 const voteResults = z.array(
   z.object({
     id: z.string(),

@@ -1,69 +1,73 @@
 // Stores visitor intent (votes, coupon requests) in the IndexedDB outbox, and lets the visitor retry or discard.
 import { validateVote } from '../../../shared/vote.ts';
-import { lazySchema, z } from '../../lib/zod.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
+import * as z from '../../lib/zod-mini.ts';
 import type { ShowDb } from '../db.ts';
 import { isQuotaError } from '../quota.ts';
 import type { CouponItem, CouponPayload, OrganiserItem, OrganiserPayload, OutboxItem, VoteItem, VotePayload } from './types.ts';
 import { NOTICE_MAX_LENGTH } from '../../../shared/live-schedule.ts';
 import { randomUuid } from '../../../shared/uuid.ts';
 
+const positiveInt = () => z.int().check(z.positive());
+
 /**
  * A queued vote passes shared/vote.ts's rule, the one the form checks (SPEC §5 texts, the server's
  * column limits and e-mail check), so a vote the server would reject never enters the queue.
  */
 const buildVotePayloadSchema = () =>
-  z
-    .object({
-      event_id: z.number().int().positive(),
+  z.pipe(
+    z.object({
+      event_id: positiveInt(),
       first_name: z.string(),
       last_name: z.string(),
-      email: z.string().nullish(),
-      phone: z.string().nullish(),
+      email: z.nullish(z.string()),
+      phone: z.nullish(z.string()),
       catalog_number: z.string(),
-    })
-    .transform((v, ctx) => {
+    }),
+    z.transform((v, ctx) => {
       const checked = validateVote({ ...v, email: v.email ?? '', phone: v.phone ?? '' });
       if (checked.ok) return { event_id: v.event_id, ...checked.vote };
-      ctx.addIssue({ code: 'custom', message: checked.message, path: [checked.fields[0] ?? ''] });
+      ctx.issues.push({ code: 'custom', message: checked.message, path: [checked.fields[0] ?? ''], input: v });
       return z.NEVER;
-    }) satisfies z.ZodType<VotePayload>;
+    }),
+  ) satisfies z.ZodMiniType<VotePayload>;
 
 const buildCouponPayloadSchema = () =>
   z.object({
-    advertiser_id: z.number().int().positive(),
+    advertiser_id: positiveInt(),
     coupon_type: z.enum(['discount', 'rebate']),
     user_id: z.uuid(),
-    company_name: z.string().trim().min(1),
-  }) satisfies z.ZodType<CouponPayload>;
+    company_name: z.string().check(z.trim(), z.minLength(1)),
+  }) satisfies z.ZodMiniType<CouponPayload>;
 
 const buildOrganiserPayloadSchema = () => {
   const time = z.iso.time();
   const change = z.discriminatedUnion('action', [
     z.object({
-      id: z.number().int().positive(),
+      id: positiveInt(),
       action: z.literal('set'),
       schedule_date: z.iso.date(),
       start_time: time,
       end_time: time,
-      location: z.string().nullable(),
+      location: z.nullable(z.string()),
     }),
-    z.object({ id: z.number().int().positive(), action: z.literal('cancel') }),
-    z.object({ id: z.number().int().positive(), action: z.literal('restore') }),
+    z.object({ id: positiveInt(), action: z.literal('cancel') }),
+    z.object({ id: positiveInt(), action: z.literal('restore') }),
   ]);
   return z.object({
     user_id: z.uuid(),
-    label: z.string().trim().min(1),
+    label: z.string().check(z.trim(), z.minLength(1)),
     action: z.discriminatedUnion('type', [
-      z.object({ type: z.literal('change_sessions'), changes: z.array(change).min(1).max(500) }),
+      z.object({ type: z.literal('change_sessions'), changes: z.array(change).check(z.minLength(1), z.maxLength(500)) }),
       z.object({
         type: z.literal('post_notice'),
-        event_id: z.number().int().positive(),
-        message: z.string().trim().min(1).max(NOTICE_MAX_LENGTH),
-        ends_at: z.iso.datetime({ offset: true }).nullable(),
+        event_id: positiveInt(),
+        message: z.string().check(z.trim(), z.minLength(1), z.maxLength(NOTICE_MAX_LENGTH)),
+        ends_at: z.nullable(z.iso.datetime({ offset: true })),
       }),
-      z.object({ type: z.literal('withdraw_notice'), notice_id: z.number().int().positive() }),
+      z.object({ type: z.literal('withdraw_notice'), notice_id: positiveInt() }),
     ]),
-  }) satisfies z.ZodType<OrganiserPayload>;
+  }) satisfies z.ZodMiniType<OrganiserPayload>;
 };
 
 /** What a queued vote must look like (SPEC §5), built on first use. */
@@ -93,7 +97,7 @@ export class OutboxError extends Error {
   }
 }
 
-function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+function parse<T>(schema: z.ZodMiniType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (!result.success) throw new OutboxError('invalid_payload', result.error.issues[0]?.message ?? 'Invalid request');
   return result.data;

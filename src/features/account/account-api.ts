@@ -3,33 +3,33 @@
 import { applyAuthEvent, backendClient, signOut } from '../../data/backend.ts';
 import { saveProfileCopy, savedProfileCopy } from '../../data/mirror.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
-import { z } from '../../lib/zod.ts';
+import * as z from '../../lib/zod-mini.ts';
 import { isConnectionFailure } from './messages.ts';
 import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
 
 /** A nullable text column: null when absent. */
-const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? null);
+const text = z.pipe(
+  z.nullish(z.string()),
+  z.transform((v) => v ?? null),
+);
 
 const profileSchema = z.object({
   ...(Object.fromEntries(PROFILE_FIELDS.map((k) => [k, text])) as Record<ProfileField, typeof text>),
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   email: z.string(),
-  verified: z
-    .boolean()
-    .nullish()
-    .transform((v) => v === true),
-  last_updated: z.string().nullish(),
-  avatar_url: z.string().nullish(),
+  verified: z.pipe(
+    z.nullish(z.boolean()),
+    z.transform((v) => v === true),
+  ),
+  last_updated: z.nullish(z.string()),
+  avatar_url: z.nullish(z.string()),
 });
 
 /** SPEC §3 "User (profile)". */
 export type Profile = z.output<typeof profileSchema>;
 
 /** send-verification's 2xx answer: `sent: false` with a message when no mail was needed. */
-const verificationReplySchema = z.object({ sent: z.boolean().optional(), message: z.string().optional() }).nullish();
+const verificationReplySchema = z.nullish(z.object({ sent: z.optional(z.boolean()), message: z.optional(z.string()) }));
 export type VerificationReply = z.output<typeof verificationReplySchema>;
 
 /** PostgREST's "no rows" for .single(). */

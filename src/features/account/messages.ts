@@ -1,6 +1,6 @@
 // Turning supabase-js errors into the texts the account screens show (SPEC §8).
 import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
-import { z } from '../../lib/zod.ts';
+import * as z from '../../lib/zod-mini.ts';
 
 /** What fetch, supabase-js's clients and our deadline say when a request got no answer at all. */
 const NO_ANSWER = /Failed to fetch|NetworkError|Load failed|network connection was lost|TimeoutError|dynamically imported module/i;
@@ -29,7 +29,7 @@ export function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-const FunctionErrorBody = z.object({ error: z.string().min(1) });
+const FunctionErrorBody = z.object({ error: z.string().check(z.minLength(1)) });
 
 /**
  * The `{error}` text of an Edge Function's non-2xx answer (supabase-js keeps the Response in

@@ -3,15 +3,15 @@
 // says so before the visitor asks rather than after.
 import { useEffect, useState } from 'react';
 import { backendClient } from '../../data/backend.ts';
-import { z } from '../../lib/zod.ts';
+import * as z from '../../lib/zod-mini.ts';
 import { VERIFICATION_MAIL_MESSAGES } from '../../../shared/messages.ts';
 
 /** Every network call has a deadline: past this the state stays unknown and the server decides. */
 export const VERIFIED_CHECK_TIMEOUT_MS = 10_000;
 
-const verifiedRow = z.object({ verified: z.boolean().nullish() }).nullable();
-const functionError = z.object({ error: z.string().min(1) });
-const verificationReply = z.object({ sent: z.boolean().optional(), message: z.string().optional() }).nullish();
+const verifiedRow = z.nullable(z.object({ verified: z.nullish(z.boolean()) }));
+const functionError = z.object({ error: z.string().check(z.minLength(1)) });
+const verificationReply = z.nullish(z.object({ sent: z.optional(z.boolean()), message: z.optional(z.string()) }));
 
 /** Verified once is verified for good: no need to ask again in this tab. */
 const verifiedUsers = new Set<string>();

@@ -2,7 +2,7 @@
 // Visitor's Choice results, the votes with contacts for the prize draw, and the coupon report. Each call has
 // a deadline and reads a long answer in pages (the server caps a read at 1,000 rows, as hosted Supabase does).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { z } from '../../lib/zod.ts';
+import * as z from '../../lib/zod-mini.ts';
 import type { ShowEvent } from '../../data/mirror.ts';
 import { activeEvent } from '../../../shared/schedule.ts';
 import { compareText } from '../../../shared/compare.ts';
@@ -15,20 +15,20 @@ export const RESULTS_REFRESH_MS = 10_000;
 /** Rows per request: the server's (and hosted Supabase's default) max_rows. */
 const PAGE_ROWS = 1000;
 
-const count = z.number().int().nonnegative();
+const count = z.int().check(z.nonnegative());
 const resultRow = z.object({ place: count, position: count, catalog_number: z.string(), votes: count, total: count });
 const voteRow = z.object({
   id: z.string(),
   cast_at: z.string(),
   catalog_number: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  contacts_removed_at: z.string().nullable(),
+  first_name: z.nullable(z.string()),
+  last_name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  contacts_removed_at: z.nullable(z.string()),
 });
 const couponRow = z.object({
-  advertiser_id: z.number().int(),
+  advertiser_id: z.int(),
   company_name: z.string(),
   coupon_type: z.enum(['discount', 'rebate']),
   issued: count,
@@ -75,7 +75,7 @@ async function readAll<T>(
   fn: string,
   args: Record<string, unknown>,
   order: string[],
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   signal?: AbortSignal,
 ): Promise<T[]> {
   const deadline = AbortSignal.any([AbortSignal.timeout(REPORT_DEADLINE_MS), ...(signal ? [signal] : [])]);

@@ -1,11 +1,3 @@
-// zod as the app uses it: jitless, because zod's probe for eval (new Function) is a violation under
-// the Content-Security-Policy. Every module of the page and the workers imports z from here.
-import { z } from 'zod';
-
-z.config({ jitless: true });
-
-export { z };
-
 /**
  * A schema built on first use. Building zod schemas is the costliest part of loading the outbox: at
  * start-up, on a slow phone, it held the main thread some 30 ms that a visit without a vote never needs.
