@@ -198,7 +198,7 @@ const isSyncWorkerEntry = inSrc(SYNC_WORKER_ENTRY.slice('src/'.length));
 /** What the first route and the sync worker both load: the sync contract, its status store and messages. */
 const isSyncShared = (id: string) =>
   inSrc('config.ts', 'data/sync/contract.ts', 'data/sync/protocol.ts', 'data/sync/status.ts', 'data/sync/messages.ts')(id) ||
-  ['/shared/compare.ts', '/node_modules/zustand/esm/vanilla', 'rolldown/runtime'].some((p) => id.replaceAll('\\', '/').includes(p));
+  ['/shared/compare.ts', '/node_modules/zustand/esm/vanilla'].some((p) => id.replaceAll('\\', '/').includes(p));
 /** The rest of the sync worker's graph (not its entry, which would then run wherever the chunk loads). */
 const isSync = (id: string) =>
   inSrc('data/db.ts', 'data/sync/engine.ts', 'data/sync/schemas.ts', 'data/sync/worker-host.ts', 'lib/zod-mini.ts', 'data/quota.ts')(id) ||
