@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ORGANISER_SOURCE_DIR, organiserOnlyFiles, type ManifestChunk } from '../shared/precache.ts';
+import { ORGANISER_SOURCE_DIR, organiserOnlyFiles, reachableKeys, type ManifestChunk } from '../shared/precache.ts';
 import { round, type BenchOptions, type Report } from './report.ts';
 
 /** Source keys of the build manifest that the home page's first render needs (see src/main.tsx). */
@@ -80,18 +80,10 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   // the page's own files do not is all it adds to a first visit (a separate bundle of its own was ~49 KiB).
   const workerKey = Object.keys(manifest).find((key) => key.endsWith('src/data/sync/sync-worker.ts'));
   if (!workerKey || !manifest[workerKey]!.isEntry) throw new Error('the sync worker is not an entry of the build manifest');
-  const reached = (from: string, dynamic: boolean, skip?: string) => {
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key) || key === skip || !manifest[key]) return;
-      seen.add(key);
-      for (const next of [...(manifest[key].imports ?? []), ...(dynamic ? (manifest[key].dynamicImports ?? []) : [])]) visit(next);
-    };
-    visit(from);
-    return [...seen].map((key) => manifest[key]!.file);
-  };
-  const workerFiles = reached(workerKey, false);
-  const pageFiles = new Set(reached('index.html', true, workerKey));
+  const filesOf = (keys: Set<string>) => [...keys].map((key) => manifest[key]!.file);
+  const workerFiles = filesOf(reachableKeys(manifest, [workerKey], () => false));
+  // Everything a visitor's page can load, lazily too (the worker's entry is no import of the page's).
+  const pageFiles = new Set(filesOf(reachableKeys(manifest, ['index.html'], () => true)));
   const workerOwn = workerFiles.filter((file) => !pageFiles.has(file));
   const workerAll = workerFiles.reduce((sum, file) => sum + gzipKiB(join(distDir, file)), 0);
   report.atMost(

@@ -17,25 +17,27 @@ export interface ManifestChunk {
   assets?: string[];
 }
 
+/** The manifest keys `from` reaches through static imports and the dynamic imports `follow` lets through. */
+export function reachableKeys(manifest: Record<string, ManifestChunk>, from: Iterable<string>, follow: (key: string) => boolean): Set<string> {
+  const reached = new Set<string>();
+  const visit = (key: string) => {
+    if (reached.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) return;
+    reached.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+    for (const next of chunk.dynamicImports ?? []) if (follow(next)) visit(next);
+  };
+  for (const key of from) visit(key);
+  return reached;
+}
+
 /**
  * The build's files (JS and CSS, as dist-relative paths) that only the organiser console loads: those no
  * entry reaches without a lazy import of an organiser module.
  */
 export function organiserOnlyFiles(manifest: Record<string, ManifestChunk>): Set<string> {
-  /** The keys `from` reaches through static imports and the dynamic imports `follow` lets through. */
-  const reach = (from: Iterable<string>, follow: (key: string) => boolean) => {
-    const reached = new Set<string>();
-    const visit = (key: string) => {
-      if (reached.has(key)) return;
-      const chunk = manifest[key];
-      if (!chunk) return;
-      reached.add(key);
-      for (const next of chunk.imports ?? []) visit(next);
-      for (const next of chunk.dynamicImports ?? []) if (follow(next)) visit(next);
-    };
-    for (const key of from) visit(key);
-    return reached;
-  };
+  const reach = (from: Iterable<string>, follow: (key: string) => boolean) => reachableKeys(manifest, from, follow);
   const isConsole = (key: string) => key.startsWith(ORGANISER_SOURCE_DIR);
   const entries = Object.entries(manifest).flatMap(([key, chunk]) => (chunk.isEntry ? [key] : []));
   const files = (keys: Iterable<string>) => new Set([...keys].flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.css ?? []), ...(manifest[k]!.assets ?? [])]));
