@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ORIGIN, INVALID_BUILD_CONFIG, parseConfig } from './src/config-schema.ts';
 import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './shared/csp.ts';
 import { ORGANISER_SOURCE_DIR, organiserOnlyFiles, type ManifestChunk } from './shared/precache.ts';
+import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from './shared/sw-protocol.ts';
 import { staticHostHeaders, staticHostRedirects } from './shared/static-headers.ts';
 import { BUILD_INFO_FILE, buildInfoJson } from './server/build-info.ts';
 import { SYNC_CONTRACT_VERSION } from './src/data/sync/contract.ts';
@@ -112,12 +113,46 @@ function buildInfoPlugin(): Plugin {
 /** The sync worker's entry and the module that names its URL to the page (src/data/sync/sync-worker-url.ts). */
 const SYNC_WORKER_ENTRY = 'src/data/sync/sync-worker.ts';
 const SYNC_WORKER_URL_MODULE = 'src/data/sync/sync-worker-url.ts';
+/** The service worker's entry, built with the page as SERVICE_WORKER_FILE (and alone, classic, by vite-plugin-pwa). */
+const SERVICE_WORKER_ENTRY = 'sw/sw.ts';
+
+type OutputBundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+
+/**
+ * Fails the build if a worker's chunk (its file name in the bundle) imports a chunk that would run the page
+ * (another entry, React) or that has CSS: a worker has no document. The chain is printed as well:
+ * vite-plugin-pwa's own error on the missing build (closeBundle) would hide this one.
+ */
+function checkWorkerGraph(plugin: { error(message: string): never }, bundle: OutputBundle, workerFile: string, what: string): void {
+  const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+  const worker = chunks.get(workerFile);
+  const fail = (message: string): never => {
+    console.error(`purrfect-workers: ${message}`);
+    return plugin.error(message);
+  };
+  if (!worker) return fail(`the ${what} chunk is missing`);
+  const trail: string[] = [];
+  const visit = (fileName: string, path: string[]) => {
+    const chunk = chunks.get(fileName);
+    if (!chunk || trail.includes(fileName)) return;
+    trail.push(fileName);
+    const page = chunk.isEntry && chunk !== worker;
+    const react = chunk.moduleIds.some((m) => /\/node_modules\/(react|react-dom|react-router)\//.test(m));
+    if (page || react || (chunk.viteMetadata?.importedCss.size ?? 0) > 0) {
+      const parent = chunks.get(path.at(-1) ?? '');
+      const base = fileName.split('/').at(-1) ?? fileName;
+      const names = parent?.code.match(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["'][^"']*${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))?.[1]?.trim() ?? '';
+      fail(`the ${what} would load ${[...path, fileName].join(' → ')} (for ${names || 'its side effects'}), which ${page ? 'runs the page' : react ? 'holds React' : 'has CSS'}; see CHUNK_GROUPS`);
+    }
+    for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next, [...path, fileName]);
+  };
+  visit(worker.fileName, []);
+}
 
 /**
  * The sync worker as a chunk of the page's own build (a module worker), not a bundle of its own: it imports
  * the page's Dexie, zod and PostgREST chunks, which the page loads anyway, so a first visit downloads them
- * once (a separate bundle was ~45 KB more on the hall's air). The build fails if the worker's imports reach
- * a chunk that would run the page (the entry, React): a worker has no document.
+ * once (a separate bundle was ~45 KB more on the hall's air).
  */
 function syncWorkerChunkPlugin(): Plugin {
   let root = '';
@@ -137,28 +172,48 @@ function syncWorkerChunkPlugin(): Plugin {
       return null;
     },
     generateBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
-      const worker = chunks.get(this.getFileName(reference));
-      // Printed as well: vite-plugin-pwa's own error on the missing build (closeBundle) would hide this one.
-      const fail = (message: string): never => {
-        console.error(`purrfect-sync-worker: ${message}`);
-        return this.error(message);
-      };
-      if (!worker) return fail('the sync worker chunk is missing');
-      const trail: string[] = [];
-      const visit = (fileName: string, path: string[]) => {
-        const chunk = chunks.get(fileName);
-        if (!chunk || trail.includes(fileName)) return;
-        trail.push(fileName);
-        const page = chunk.isEntry && chunk !== worker;
-        const react = chunk.moduleIds.some((m) => /\/node_modules\/(react|react-dom|react-router)\//.test(m));
-        if (page || react || (chunk.viteMetadata?.importedCss.size ?? 0) > 0) {
-          fail(`the sync worker would load ${[...path, fileName].join(' → ')}, which ${page ? 'runs the page' : react ? 'holds React' : 'has CSS'}; see CHUNK_GROUPS`);
-        }
-        for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next, [...path, fileName]);
-      };
-      visit(worker.fileName, []);
+      checkWorkerGraph(this, bundle, this.getFileName(reference), 'sync worker');
     },
+  };
+}
+
+/**
+ * The service worker as a module of the page's build, at the root (its scope is the app): it imports the
+ * page's Dexie, outbox and PostgREST chunks, which a visit has in its HTTP cache already, instead of
+ * carrying its own copies (the classic sw.js is ~50 KB gzip, over half of it Dexie). Its precache manifest
+ * is injected with vite-plugin-pwa's own settings (the VitePWA integration below).
+ */
+function serviceWorkerChunkPlugin(): Plugin {
+  let root = '';
+  let reference = '';
+  return {
+    name: 'purrfect-service-worker',
+    apply: 'build',
+    configResolved: (config) => void (root = config.root),
+    buildStart() {
+      reference = this.emitFile({ type: 'chunk', id: resolve(root, SERVICE_WORKER_ENTRY), fileName: SERVICE_WORKER_FILE });
+    },
+    generateBundle(_options, bundle) {
+      const fileName = this.getFileName(reference);
+      checkWorkerGraph(this, bundle, fileName, 'service worker');
+      // A new worker's install revalidates each script it imports (Chromium), a round trip per level of the
+      // import graph: every file the worker needs is named in its own file, so all of them go at once. At
+      // the end, and so after the imports that reach them: the order the modules run in does not change.
+      const chunk = bundle[fileName];
+      if (chunk?.type !== 'chunk') return;
+      const direct = new Set(chunk.imports);
+      const all = new Set<string>();
+      const visit = (name: string) => {
+        const next = bundle[name];
+        if (all.has(name) || next?.type !== 'chunk') return;
+        all.add(name);
+        next.imports.forEach(visit);
+      };
+      chunk.imports.forEach(visit);
+      const deeper = [...all].filter((name) => !direct.has(name));
+      chunk.code += deeper.map((name) => `import"./${name}";`).join('');
+    },
+
   };
 }
 
@@ -191,18 +246,40 @@ const isOrganiser = (id: string) => id.replaceAll('\\', '/').includes(`/${ORGANI
  * their chunk, not in a file that may still be on its way when the network drops.
  */
 const isBackend = (id: string) =>
-  inSrc('data/supabase.ts', 'data/client.ts', 'data/backend-runtime.ts', 'data/outbox/drain.ts', 'features/my-show/session-reminders')(id) ||
+  inSrc('data/supabase.ts', 'data/client.ts', 'data/backend-runtime.ts', 'features/my-show/session-reminders')(id) ||
   // supabase-js and the packages only it imports.
   inPackages('@supabase', 'tslib', 'iceberg-js')(id);
 const isSyncWorkerEntry = inSrc(SYNC_WORKER_ENTRY.slice('src/'.length));
+/** What only the service worker loads: its own sources and Workbox (not workbox-window, the page's side). */
+const isServiceWorkerOnly = (id: string) =>
+  id.replaceAll('\\', '/').includes('/sw/') ||
+  inPackages('workbox-core', 'workbox-precaching', 'workbox-routing', 'workbox-strategies', 'workbox-expiration', 'workbox-cacheable-response', 'idb')(id);
+/** Shared files (the repository's shared/) the page and the workers import. */
+const inShared =
+  (...names: string[]) =>
+  (id: string) =>
+    names.some((n) => id.replaceAll('\\', '/').endsWith(`/shared/${n}`));
 /** What the first route and the sync worker both load: the sync contract, its status store and messages. */
 const isSyncShared = (id: string) =>
   inSrc('config.ts', 'data/sync/contract.ts', 'data/sync/protocol.ts', 'data/sync/status.ts', 'data/sync/messages.ts')(id) ||
-  ['/shared/compare.ts', '/node_modules/zustand/esm/vanilla'].some((p) => id.replaceAll('\\', '/').includes(p));
-/** The rest of the sync worker's graph (not its entry, which would then run wherever the chunk loads). */
+  inShared('compare.ts', 'sw-protocol.ts', 'messages.ts', 'uuid.ts')(id) ||
+  inSrc('data/outbox/backoff.ts')(id) ||
+  id.replaceAll('\\', '/').includes('/node_modules/zustand/esm/vanilla');
+/**
+ * The rest of the sync worker's graph (not its entry, which would then run wherever the chunk loads), and
+ * what the outbox's drain shares with the screens' outbox.
+ */
 const isSync = (id: string) =>
   inSrc('data/db.ts', 'data/sync/engine.ts', 'data/sync/schemas.ts', 'data/sync/worker-host.ts', 'lib/zod-mini.ts', 'data/quota.ts')(id) ||
+  inSrc('data/outbox/classify.ts', 'data/outbox/lock.ts')(id) ||
+  inShared('vote.ts')(id) ||
   inPackages('dexie', 'zod/v4/mini', 'zod/v4/core', 'zod/v4/locales')(id);
+/**
+ * The outbox's drain: the backend chunk's (a page drains once supabase-js is there) and the service worker's
+ * (anonymous votes, when no page is open). With auth-js's error classes, it is no screen's.
+ */
+const isDrain = (id: string) =>
+  inSrc('data/outbox/drain.ts')(id) || id.replaceAll('\\', '/').includes('/node_modules/@supabase/auth-js/dist/module/lib/errors.js');
 /** The worker's PostgREST client: its own file, which the backend chunk imports too, and no screen. */
 const isPostgrest = (id: string) => inSrc('data/rpc-client.ts')(id) || inPackages('@supabase/postgrest-js')(id);
 const isLeaflet = (id: string) => inPackages('leaflet', 'react-leaflet', '@react-leaflet')(id) || inSrc('ui/map/leaflet-map')(id);
@@ -223,9 +300,11 @@ const CHUNK_GROUPS = [
   { name: 'sync-shared', test: isSyncShared, includeDependenciesRecursively: false, priority: 60 },
   { name: 'postgrest', test: isPostgrest, includeDependenciesRecursively: false, priority: 57 },
   { name: 'sync', test: isSync, includeDependenciesRecursively: false, priority: 55 },
+  { name: 'drain', test: isDrain, includeDependenciesRecursively: false, priority: 54 },
   // Everything the entry imports statically: the first route, one file.
   // (Not the sync worker's entry, which is $initial too: left alone, it is its own file, and the worker's first.)
-  { name: 'shell', tags: ['$initial' as const], test: (id: string) => !isSyncWorkerEntry(id), priority: 50 },
+  // Nor what only the service worker loads: left alone, it is in the worker's own file (SERVICE_WORKER_FILE).
+  { name: 'shell', tags: ['$initial' as const], test: (id: string) => !isSyncWorkerEntry(id) && !isServiceWorkerOnly(id), priority: 50 },
   // Only a map loads Leaflet (ui/map/show-map.tsx imports leaflet-map.tsx lazily).
   { name: 'leaflet', test: isLeaflet, includeDependenciesRecursively: false, priority: 45 },
   { name: 'backend', test: isBackend, includeDependenciesRecursively: false, priority: 40 },
@@ -233,7 +312,7 @@ const CHUNK_GROUPS = [
   // the service worker's registration (the precache starts the moment the first screen has shown).
   {
     name: 'start',
-    test: (id: string) => inSrc('features/home/home-page', 'data/mirror.ts', 'app/outbox-panel')(id) || inPackages('workbox-window')(id) || id.includes('pwa-register'),
+    test: (id: string) => inSrc('features/home/home-page', 'data/mirror.ts', 'app/outbox-panel')(id) || inPackages('workbox-window')(id) || inSrc('app/register-sw')(id),
     priority: 30,
   },
   // The catalogue a visitor browses (and deep links and QR codes open): breeds, catteries, litters,
@@ -264,6 +343,7 @@ export default defineConfig(({ command, mode }) => {
       contentSecurityPolicyPlugin(),
       buildInfoPlugin(),
       syncWorkerChunkPlugin(),
+      serviceWorkerChunkPlugin(),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',
@@ -295,9 +375,15 @@ export default defineConfig(({ command, mode }) => {
           // Nor the web manifest (the plugin adds it after manifestTransforms): the browser keeps the
           // installed app's copy, and Workbox fetches an entry with a revision alone, bypassing the HTTP
           // cache: a round trip (300 ms in the hall) in every first visit's install, for a file no screen opens.
-          beforeBuildServiceWorker: (options) => {
+          beforeBuildServiceWorker: async (options) => {
             const extra = options.injectManifest.additionalManifestEntries;
             if (extra) options.injectManifest.additionalManifestEntries = extra.filter((e) => (typeof e === 'string' ? e : e.url) !== options.manifestFilename);
+            // The module worker (serviceWorkerChunkPlugin) gets the same precache manifest as the classic one.
+            const moduleWorker = resolve(outDir, SERVICE_WORKER_FILE);
+            const { injectManifest } = await import('workbox-build');
+            const { swSrc: _src, swDest: _dest, ...settings } = options.injectManifest;
+            const result = await injectManifest({ ...settings, swSrc: moduleWorker, swDest: moduleWorker });
+            for (const warning of result.warnings) console.warn(`${SERVICE_WORKER_FILE}: ${warning}`);
           },
         },
         injectManifest: {
@@ -307,7 +393,8 @@ export default defineConfig(({ command, mode }) => {
           // them themselves; no screen shows them, so a precache copy would be downloaded for nothing. (The
           // tab's icon is a hashed asset, src/assets/favicon.svg: precached from the HTTP cache the page
           // filled, not fetched again alone as an entry with a revision would be.)
-          globIgnores: ['**/node_modules/**/*', 'pwa-*.png', 'maskable-icon-*.png', 'apple-touch-icon.png'],
+          // Nor the service workers themselves: the browser keeps its worker's scripts.
+          globIgnores: ['**/node_modules/**/*', 'pwa-*.png', 'maskable-icon-*.png', 'apple-touch-icon.png', SERVICE_WORKER_FILE, CLASSIC_SERVICE_WORKER_FILE],
           maximumFileSizeToCacheInBytes: MAX_PRECACHE_FILE_BYTES,
           manifestTransforms: [
             (entries) => {

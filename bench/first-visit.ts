@@ -103,7 +103,7 @@ interface Visit {
 /**
  * Requests of the page, sync worker or service worker to another origin: they would not cross the proxy.
  * Playwright's events serve only this check. Their sizes are not used for bytes: measured here, they give
- * 664 B for sw.js and 1,053 B for the sync worker's script (122,777 and 113,723 B crossed the proxy), and
+ * 664 B for the service worker's script and 1,053 B for the sync worker's script (122,777 and 113,723 B crossed the proxy), and
  * report the precache's fetches that Chromium's HTTP cache answered as if they had gone out, so they neither
  * add up to the wire nor tell what the phone paid.
  */
@@ -269,10 +269,18 @@ interface Duplicate {
 }
 
 /** GETs of the same path that crossed the wire more than once (the precache's revision parameter ignored). */
+/** The 304 answers of a visit (counted in its bytes on the wire, not as files fetched twice). */
+function revalidated(v: Visit): string {
+  const list = v.exchanges.filter((e) => e.status === 304);
+  const bytes = list.reduce((s, e) => s + e.upBytes + e.downBytes, 0);
+  return list.length ? `revalidated (304, no body) ${list.length}: ${kb(bytes)} KB, ${[...new Set(list.map((e) => e.dest || '?'))].join(', ')}` : 'nothing revalidated';
+}
+
 function fetchedTwice(v: Visit): Duplicate[] {
   const groups = new Map<string, WireExchange[]>();
   for (const e of v.exchanges) {
-    if (e.method !== 'GET' || e.status === 101) continue;
+    // A 304 is a revalidation (the service worker's install checks its imports): no copy crossed.
+    if (e.method !== 'GET' || e.status === 101 || e.status === 304) continue;
     const path = fetchedFile(e);
     groups.set(path, [...(groups.get(path) ?? []), e]);
   }
@@ -400,10 +408,10 @@ function reportScale(
     'B',
     FETCHED_TWICE_CEILING_B,
     'exact',
-    worst.length
+    (worst.length
       ? `${worst.length} files crossed the wire more than once (bytes of the copies after the first; Sec-Fetch-Dest of each copy): ` +
-          worst.map((d) => `${d.path} ×${d.dests.length} +${kb(d.extraBytes)} KB [${d.dests.join(', ')}]`).join(', ')
-      : 'no path crossed the wire twice',
+        worst.map((d) => `${d.path} ×${d.dests.length} +${kb(d.extraBytes)} KB [${d.dests.join(', ')}]`).join(', ')
+      : 'no path crossed the wire twice') + `; ${revalidated(visits[visits.length - 1]!)}`,
   );
 }
 

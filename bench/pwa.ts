@@ -6,6 +6,7 @@ import { launchBrowser, throttle, type NetworkProfile } from './browser.ts';
 import { initScript, medianOf, runsDetail } from './browser-helpers.ts';
 import { startAppServer } from '../e2e/browser.ts';
 import type { BenchOptions, Report } from './report.ts';
+import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 
 /** Lighthouse's mobile network (simulated "Slow 4G"), applied for real to the page and its worker. */
 const LIGHTHOUSE_MOBILE: NetworkProfile = {
@@ -91,7 +92,7 @@ type Kind = 'shell' | 'api' | 'image' | 'worker update check';
 function kindOf(url: URL): Kind {
   if (/^\/(rest|auth|functions|realtime)\/v1\//.test(url.pathname)) return 'api';
   if (url.pathname.startsWith('/storage/v1/')) return 'image';
-  if (url.pathname === '/sw.js') return 'worker update check';
+  if ([SERVICE_WORKER_FILE, CLASSIC_SERVICE_WORKER_FILE].some((file) => url.pathname === `/${file}`)) return 'worker update check';
   return 'shell';
 }
 
@@ -202,7 +203,7 @@ async function repeatVisits(report: Report, origin: string, runs: number): Promi
     `shell = the app's own files (HTML, JS, CSS, fonts, manifest, icons); ` +
       (last.requests.shell.length ? `from the network: ${last.requests.shell.join(', ')}; ` : '') +
       `not counted: API ${last.requests.api.length} req ${last.bytes.api} B, show pictures ${last.requests.image.length} req ${last.bytes.image} B ` +
-      `(first seen before the worker took control), sw.js update check ${last.requests['worker update check'].length} req ${last.bytes['worker update check']} B`,
+      `(first seen before the worker took control), service worker update check ${last.requests['worker update check'].length} req ${last.bytes['worker update check']} B`,
   );
   for (const path of REPEAT_PAGES) {
     const values = lcp.get(path)!;

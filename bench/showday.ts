@@ -2,7 +2,7 @@
 // phones (bench/showday-phones.ts); the venue server runs in its own child (bench/load-server.ts), on
 // PGlite, on PostgreSQL, and as three instances on one PostgreSQL (phones spread round-robin over them).
 //
-// Every phone, on arrival (a first visit): GET /, /sw.js and the service worker's precache; the full
+// Every phone, on arrival (a first visit): GET /, /service-worker.js and the service worker's precache; the full
 // mirror (the sync_pull pages a fresh app sends, recorded from the app's sync engine); then the live socket
 // (/realtime/v1/websocket, join realtime:show:catalogue, a heartbeat every 25 s). Then, as long as it stays:
 // a pull after every poke (the organiser renames a breed every 30 s: guard + the server's spread, as the
@@ -35,6 +35,7 @@ import { appRequests, postgresBase, recordingClient, startServerProcess, withAdm
 import { percentile, round, type BenchOptions, type Report } from './report.ts';
 import { Phone, Stats, type Hall, type Mix, type Shapes } from './showday-phones.ts';
 import { precacheUrls } from './size.ts';
+import { SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 
 const MIX: Mix = {
   resyncEveryMs: 60_000,
@@ -118,7 +119,7 @@ async function recordShapes(url: string, distDir: string): Promise<Shapes> {
     ...(a.rebate_voucher_enabled ? [{ advertiser_id: a.id, coupon_type: 'rebate' as const }] : []),
   ]);
   if (coupons.length === 0) throw new Error('the demo show has no advertiser with a voucher');
-  const statics = [...new Set(['/', '/sw.js', ...precacheUrls(distDir).map((u) => (u.startsWith('/') ? u : `/${u}`))])];
+  const statics = [...new Set(['/', `/${SERVICE_WORKER_FILE}`, ...precacheUrls(distDir).map((u) => (u.startsWith('/') ? u : `/${u}`))])];
   return { anonKey: DEMO_ANON_KEY, statics, firstPull, resync, vote, eventId, ...auth, coupons };
 }
 

@@ -13,7 +13,7 @@ export interface WireExchange {
   path: string;
   /**
    * The request's Sec-Fetch-Dest, which says what asked for it: document (a navigation), script, style, image,
-   * manifest, worker (the sync worker's script), serviceworker (sw.js), empty (a fetch(): sync_pull, the
+   * manifest, worker (the sync worker's script), serviceworker (the service worker's scripts), empty (a fetch(): sync_pull, the
    * precache), websocket; '' if Chromium sent none.
    */
   dest: string;

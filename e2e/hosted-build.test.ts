@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
+import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 import { INVALID_BUILD_CONFIG } from '../src/config-schema.ts';
 import type { VenueServer } from '../server/start.ts';
 import { startAppServer } from './browser.ts';
@@ -111,8 +112,10 @@ describe('an app built for a hosted project', () => {
     await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await picture.elementHandle(), { timeout: 15_000 });
     await page.waitForFunction(() => /^Live\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
     await waitForController(page);
-    const sw = await page.request.get(`${host.url}/sw.js`);
-    expect(sw.headers()['cache-control']).toBe('no-cache');
+    for (const file of [SERVICE_WORKER_FILE, CLASSIC_SERVICE_WORKER_FILE]) {
+      const sw = await page.request.get(`${host.url}/${file}`);
+      expect(sw.headers()['cache-control']).toBe('no-cache');
+    }
     expect(violations).toEqual([]);
   });
 

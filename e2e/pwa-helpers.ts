@@ -1,20 +1,23 @@
 // PWA e2e helpers: a server over a private copy of dist/ (so a test may publish a "new version"),
 // a persistent Chromium profile (incognito contexts are never installable), service-worker control,
 // and Background Sync fired through CDP.
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig } from '../server/config.ts';
 import { startVenueServer, type VenueServer } from '../server/start.ts';
+import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 import { CHROMIUM_FLAGS, DIST_DIR, chromiumPath } from './browser.ts';
 
 export interface PwaServer {
   server: VenueServer;
-  /** Appends a comment to sw.js: the next update check finds a new version. */
+  /** Appends a comment to the service workers' scripts: the next update check finds a new version. */
   publishNewServiceWorker(): void;
   /** Copies another build over the served one (old hashed assets stay, as on a real host). */
   publishBuild(dir: string): void;
+  /** Stops serving one of the build's files (404) until the returned function puts it back. */
+  withhold(file: string): () => void;
   close(): Promise<void>;
 }
 
@@ -26,8 +29,15 @@ export async function startServerOnDistCopy(): Promise<PwaServer> {
   const server = await startVenueServer(config);
   return {
     server,
-    publishNewServiceWorker: () => appendFileSync(join(staticDir, 'sw.js'), `\n// new version ${Date.now()}\n`),
+    publishNewServiceWorker: () => {
+      for (const file of [SERVICE_WORKER_FILE, CLASSIC_SERVICE_WORKER_FILE]) appendFileSync(join(staticDir, file), `\n// new version ${Date.now()}\n`);
+    },
     publishBuild: (dir) => cpSync(dir, staticDir, { recursive: true, force: true }),
+    withhold(file) {
+      const path = join(staticDir, file);
+      renameSync(path, `${path}.withheld`);
+      return () => renameSync(`${path}.withheld`, path);
+    },
     async close() {
       await server.close();
       rmSync(staticDir, { recursive: true, force: true });

@@ -1,9 +1,9 @@
 // The PWA in Chromium: install criteria, the offline shell, a vote sent by the service worker's
-// Background Sync with no page open, and the "new version" prompt.
+// Background Sync with no page open, and the "new version" prompt, for the module worker and the classic one.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { OUTBOX_SYNC_TAG } from '../shared/sw-protocol.ts';
+import { CLASSIC_SERVICE_WORKER_FILE, OUTBOX_SYNC_TAG, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 import type { VoteItem } from '../src/data/outbox/types.ts';
 import {
   dispatchSync,
@@ -76,7 +76,7 @@ describe('progressive web app', () => {
         expect(res.headers()['content-type']).toBe('image/png');
       }
       expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe('/apple-touch-icon.png');
-      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${url}/sw.js`);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${url}/${SERVICE_WORKER_FILE}`);
     });
 
     it('caches storage images and never the API', async () => {
@@ -224,6 +224,36 @@ describe('progressive web app', () => {
       await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
       await page.locator('h1').first().waitFor();
       expect(await prompt.count()).toBe(0);
+    } finally {
+      await profile.close();
+    }
+  });
+  it('keeps a classic worker (an earlier build\'s install, or a browser refusing a module) and updates it', async () => {
+    const profile = await launchProfile();
+    try {
+      const page = profile.ctx.pages()[0] ?? (await profile.ctx.newPage());
+      // A browser that refuses the module worker gets the classic one.
+      const restore = app.withhold(SERVICE_WORKER_FILE);
+      await page.goto(`${url}/`);
+      await waitForController(page);
+      restore();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(`${url}/${CLASSIC_SERVICE_WORKER_FILE}`);
+
+      // Controlled by the classic worker, as an install of an earlier build is, the page keeps it: a module
+      // script at its URL would fail the registration's classic update checks.
+      await page.reload();
+      await page.locator('h1').first().waitFor();
+      app.publishNewServiceWorker();
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+      await prompt.waitFor({ timeout: 20_000 });
+      await Promise.all([page.waitForEvent('load', { timeout: 20_000 }), prompt.getByRole('button', { name: 'Reload' }).click()]);
+      await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+      const registration = await page.evaluate(async () => {
+        const r = (await navigator.serviceWorker.getRegistration())!;
+        return { active: r.active?.scriptURL, installing: r.installing?.scriptURL ?? null };
+      });
+      expect(registration).toEqual({ active: `${url}/${CLASSIC_SERVICE_WORKER_FILE}`, installing: null });
     } finally {
       await profile.close();
     }

@@ -3,7 +3,7 @@
 // cost the server one compression per file, not a thousand (bench firstvisit, showday).
 // Only the build's own file names are served here (no `..` can match); anything else goes on to
 // serveStatic and the per-request compression in app.ts.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,7 +23,11 @@ interface Compressed {
   mtimeMs: number;
   br: Buffer;
   gzip: Buffer;
+  etag: { br: string; gzip: string };
 }
+
+/** A strong validator of one encoding's bytes, made once (static.ts answers a current copy with 304). */
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 
 /** Reads `file.br` and `file.gz` when they are at least as new as `file`, else makes and keeps them. */
 async function compressedCopies(file: string, mtimeMs: number): Promise<{ br: Buffer; gzip: Buffer }> {
@@ -64,7 +68,7 @@ export function compressedFiles(root: string): MiddlewareHandler {
     const cached = await cache.get(path)?.catch(() => null);
     if (cached && cached.mtimeMs === info.mtimeMs) return cached;
     // A rebuild while the server runs replaces files in place: the new one is compressed.
-    const fresh = compressedCopies(file, info.mtimeMs).then((c) => ({ mtimeMs: info.mtimeMs, ...c }));
+    const fresh = compressedCopies(file, info.mtimeMs).then((c) => ({ mtimeMs: info.mtimeMs, ...c, etag: { br: etagOf(c.br), gzip: etagOf(c.gzip) } }));
     cache.set(path, fresh);
     return fresh;
   };
@@ -83,6 +87,7 @@ export function compressedFiles(root: string): MiddlewareHandler {
       'Content-Encoding': encoding,
       'Content-Length': String(body.length),
       Vary: 'Accept-Encoding',
+      ETag: compressed.etag[encoding],
       'Last-Modified': new Date(compressed.mtimeMs).toUTCString(),
     };
     return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(new Uint8Array(body), 200, headers);

@@ -2,6 +2,7 @@
 // Source maps stay on disk for tooling and are never served.
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { etag } from 'hono/etag';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CSP_FILE } from '../shared/csp.ts';
@@ -51,6 +52,10 @@ export function staticRoutes(dir: string): Hono {
     if (isSourceMap(c.req.path)) return c.json({ code: 'NOT_FOUND', message: `No file at ${c.req.path}` }, 404);
     return next();
   });
+  // A current copy gets 304: a new service worker's install revalidates every script it imports (Chromium),
+  // hashed ones the page has just loaded too, and a 304 makes each a round trip instead of the file again.
+  // (The compressed copies carry their ETag; anything else is hashed per answer.)
+  app.use('*', etag());
   app.use('*', compressedFiles(root));
   app.use('*', serveStatic({ root }));
   // Client-side routes (/breeds/abys, /profile …) all load the app shell.

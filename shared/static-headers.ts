@@ -1,5 +1,6 @@
 // The HTTP headers the built app is served with: by the venue server (server/static.ts), and on any static
 // host through dist/_headers (Netlify's and Cloudflare Pages' format), written by the build from this copy.
+import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from './sw-protocol.ts';
 
 /** Sent with every file of the app. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -12,7 +13,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /** Hashed assets never change under their name. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-/** Everything else (index.html, sw.js, the manifest) is revalidated, so a new version is found at once. */
+/** Everything else (index.html, the service workers, the manifest) is revalidated, so a new version is found at once. */
 export const REVALIDATE_CACHE = 'no-cache';
 /** frame-ancestors' forerunner, for browsers that predate it. */
 export const FRAME_OPTIONS = 'DENY';
@@ -23,7 +24,7 @@ export function staticHostHeaders(policy: string, base: string): string {
   // Rules never overlap on Cache-Control: hosts differ in how they merge a header two rules set.
   return [
     ...rule(`${base}*`, { ...SECURITY_HEADERS, 'Content-Security-Policy': policy, 'X-Frame-Options': FRAME_OPTIONS }),
-    ...[base, `${base}index.html`, `${base}sw.js`, `${base}manifest.webmanifest`].flatMap((path) => rule(path, { 'Cache-Control': REVALIDATE_CACHE })),
+    ...[base, `${base}index.html`, `${base}${SERVICE_WORKER_FILE}`, `${base}${CLASSIC_SERVICE_WORKER_FILE}`, `${base}manifest.webmanifest`].flatMap((path) => rule(path, { 'Cache-Control': REVALIDATE_CACHE })),
     ...rule(`${base}assets/*`, { 'Cache-Control': IMMUTABLE_CACHE }),
     '',
   ].join('\n');

@@ -49,3 +49,15 @@ export function isDrainAck(data: unknown): data is DrainAckMessage {
 export function isSkipWaiting(data: unknown): data is SkipWaitingMessage {
   return typeOf(data) === 'SKIP_WAITING';
 }
+
+/**
+ * The service worker as a module (built with the page: it imports the page's Dexie and outbox chunks, which a
+ * visit has already loaded). Module service workers are Baseline since January 2026 (Firefox 147).
+ */
+export const SERVICE_WORKER_FILE = 'service-worker.js';
+/**
+ * The same worker as one classic script, for the installs of earlier builds (they registered this URL as a
+ * classic script, so their update checks would reject a module and keep the old build for ever) and for a
+ * browser that refuses a module worker. A page of this build moves its registration to SERVICE_WORKER_FILE.
+ */
+export const CLASSIC_SERVICE_WORKER_FILE = 'sw.js';

@@ -1,7 +1,7 @@
 // The service worker's registration, the "new version" prompt and the install prompt, as a tiny store.
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { RegisterSWOptions } from 'virtual:pwa-register';
+import type { RegisterSWOptions } from './register-sw.ts';
 
 export interface PwaState {
   /** A new version is installed and waiting; the update prompt offers Reload. */
@@ -25,7 +25,7 @@ type RegisterSW = (options: RegisterSWOptions) => (reloadPage?: boolean) => Prom
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
 
 export interface PwaDeps {
-  /** Loads vite-plugin-pwa's registerSW (a dynamic import, so tests can pass a fake). */
+  /** Loads register-sw.ts's registerSW (a dynamic import, so tests can pass a fake). */
   loadRegister(): Promise<RegisterSW>;
   /** Where beforeinstallprompt and appinstalled fire (window). */
   target: EventTarget;
@@ -83,7 +83,6 @@ export function createPwa(deps: PwaDeps): Pwa {
     if (!deps.serviceWorker) return;
     const registerSW = await deps.loadRegister();
     update = registerSW({
-      immediate: true,
       onNeedRefresh: () => store.setState({ needRefresh: true }),
       onOfflineReady: () => store.setState({ offlineReady: true }),
       onNeedReload: reloadOnce,
@@ -141,7 +140,7 @@ export function createPwa(deps: PwaDeps): Pwa {
 }
 
 const pwa = createPwa({
-  loadRegister: async () => (await import('virtual:pwa-register')).registerSW,
+  loadRegister: async () => (await import('./register-sw.ts')).registerSW,
   target: globalThis as unknown as EventTarget,
   serviceWorker: globalThis.navigator?.serviceWorker,
   reload: () => globalThis.location.reload(),
@@ -150,7 +149,7 @@ const pwa = createPwa({
 });
 
 export const pwaStore = pwa.store;
-/** Registers sw.js and starts listening for updates and the install prompt; call once at start-up. */
+/** Registers the service worker (register-sw.ts) and starts listening for updates and the install prompt; call once at start-up. */
 export const registerServiceWorker = pwa.registerServiceWorker;
 export const updateServiceWorker = pwa.updateServiceWorker;
 export const dismissUpdate = pwa.dismissUpdate;

@@ -63,4 +63,24 @@ describe('compressed static files', () => {
     const res = await get('/assets/breeds-abc123.js', 'br');
     expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(rebuilt);
   });
+  it('answers 304 to a current copy (by ETag) and the file to a stale one or another encoding', async () => {
+    const first = await get('/assets/breeds-abc123.js', 'br');
+    const etag = first.headers.get('ETag')!;
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    const conditional = (headers: Record<string, string>) => app.request('/assets/breeds-abc123.js', { headers: { 'Accept-Encoding': 'br', ...headers } });
+    const current = await conditional({ 'If-None-Match': `"other", W/${etag}` });
+    expect(current.status).toBe(304);
+    expect(current.headers.get('ETag')).toBe(etag);
+    expect(current.headers.get('Cache-Control')).toContain('immutable');
+    expect((await current.arrayBuffer()).byteLength).toBe(0);
+    expect((await conditional({ 'If-None-Match': '"other"' })).status).toBe(200);
+    const gzip = await app.request('/assets/breeds-abc123.js', { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': etag } });
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers.get('ETag')).not.toBe(etag);
+    // A file too small to compress is hashed as it is served.
+    const tiny = await get('/assets/tiny-abc123.js', 'br');
+    const tinyTag = tiny.headers.get('ETag')!;
+    expect(tinyTag).toBeTruthy();
+    expect((await app.request('/assets/tiny-abc123.js', { headers: { 'If-None-Match': tinyTag } })).status).toBe(304);
+  });
 });

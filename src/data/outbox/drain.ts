@@ -1,5 +1,7 @@
 // Replays the outbox (IndexedDB) to the server: one pass under a cross-tab lock. No DOM: it also runs in the SW.
-import { isAuthRetryableFetchError } from '@supabase/supabase-js';
+// auth-js's errors module, not its index: the index would bring GoTrueClient into every chunk that drains
+// (the service worker's too), the package declaring no sideEffects.
+import { isAuthRetryableFetchError } from '@supabase/auth-js/dist/module/lib/errors.js';
 import { VOTE_BATCH_MAX } from '../../../shared/vote.ts';
 import * as z from '../../lib/zod-mini.ts';
 import type { ShowRpcClient, ShowSessionClient } from '../client.ts';
