@@ -209,6 +209,8 @@ describe('voucher coupons', () => {
       await openAdvertiser(page);
       const discount = action(page, 'discount');
       await discount.getByText(COUPON_MESSAGES.notVerified, { exact: true }).waitFor({ timeout: 15_000 });
+      // Each voucher learns the account's state on its own (a disabled button until then): wait for both.
+      await action(page, 'rebate').getByText(COUPON_MESSAGES.notVerified, { exact: true }).waitFor({ timeout: 15_000 });
       expect(await discount.getByRole('button', { name: /coupon/i }).count()).toBe(0);
       expect(await action(page, 'rebate').getByRole('button', { name: /coupon/i }).count()).toBe(0);
       await screenshot(page, 'voucher-unverified', 'phone');
