@@ -187,6 +187,8 @@ describe('My show at phone size', () => {
             waiting: registration?.waiting?.state ?? null,
             installing: registration?.installing?.state ?? null,
             notifications: registration ? (await registration.getNotifications()).map((n) => n.title) : null,
+            // session-reminders.tsx's steps: notify → worker-ready → shown, or not-notified-<standing>.
+            marks: performance.getEntriesByType('mark').flatMap((m) => (m.name.startsWith('reminders:') ? [m.name] : [])),
           };
         }, REMINDERS_ON_KEY);
         const message = `No notification of "${title}"; the page logged: ${JSON.stringify(logged)}; it saw ${JSON.stringify(seen)}`;

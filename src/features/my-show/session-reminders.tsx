@@ -41,15 +41,21 @@ async function starredSessions(): Promise<Reminder[]> {
   }));
 }
 
+/** A performance mark per step of a system notification (e2e/my-show.test.ts prints them when one is missing). */
+const mark = (step: string) => globalThis.performance?.mark?.(`reminders:${step}`);
+
 function notify(r: Reminder): void {
+  mark('notify');
   void navigator.serviceWorker.ready
-    .then((registration) =>
-      registration.showNotification(REMINDER_TEXTS.notificationTitle(r.title), {
+    .then((registration) => {
+      mark('worker-ready');
+      return registration.showNotification(REMINDER_TEXTS.notificationTitle(r.title), {
         body: REMINDER_TEXTS.notificationBody(r.time, r.location),
         tag: reminderKey(r),
         data: { url: r.url },
-      }),
-    )
+      });
+    })
+    .then(() => mark('shown'))
     // The banner is shown either way; a notification the system refused is only logged.
     .catch((e: unknown) => console.warn('[reminders] the system notification was not shown', e));
 }
@@ -65,7 +71,9 @@ export function SessionReminders() {
       if (due.length === 0) return;
       markReminded(due.map(reminderKey));
       setShown((s) => [...s, ...due]);
-      if (notificationStanding() === 'on') due.forEach(notify);
+      const standing = notificationStanding();
+      if (standing === 'on') due.forEach(notify);
+      else mark(`not-notified-${standing}`);
     };
     const subscription = liveQuery(starredSessions).subscribe({
       next: (value) => {
