@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
@@ -211,9 +211,8 @@ function serviceWorkerChunkPlugin(): Plugin {
       };
       chunk.imports.forEach(visit);
       const deeper = [...all].filter((name) => !direct.has(name));
-      chunk.code += deeper.map((name) => `import"./${name}";`).join('');
+      chunk.code += deeper.map((name) => `import"./${posix.relative(posix.dirname(fileName), name)}";`).join('');
     },
-
   };
 }
 

@@ -26,7 +26,7 @@ export interface DrainAckMessage {
 }
 
 /**
- * Page → waiting worker: activate now (the update prompt's Reload). vite-plugin-pwa's registerSW sends it
+ * Page → waiting worker: activate now (the update prompt's Reload). src/app/register-sw.ts sends it
  * through workbox-window's messageSkipWaiting, whose wire shape this is.
  */
 export interface SkipWaitingMessage {

@@ -123,7 +123,7 @@ export function createPwa(deps: PwaDeps): Pwa {
       if (next.state !== 'installed') return reloadOnce();
       deps.serviceWorker?.addEventListener('controllerchange', reloadOnce, { once: true });
       store.setState({ needRefresh: false });
-      // The same message vite-plugin-pwa's update() sends; the page reloads when the new version controls it.
+      // The same message register-sw.ts's update sends (workbox-window's messageSkipWaiting); the page reloads when the new version controls it.
       next.postMessage({ type: 'SKIP_WAITING' });
     },
     async promptInstall() {
