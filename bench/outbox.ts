@@ -174,8 +174,14 @@ class FaultyNetwork {
   };
 }
 
-const forward = async (route: Route) =>
-  route.fetch({ timeout: 20_000, headers: { ...(await route.request().allHeaders()), connection: 'close' } });
+/**
+ * The request, sent from here. Without its conditional headers: this fetch is outside the browser's HTTP
+ * cache, so a 304 handed back to the page would be an empty file instead of a revalidated one.
+ */
+const forward = async (route: Route) => {
+  const { 'if-none-match': _etag, 'if-modified-since': _since, ...headers } = await route.request().allHeaders();
+  return route.fetch({ timeout: 20_000, headers: { ...headers, connection: 'close' } });
+};
 
 async function chaosRun(report: Report, ctx: BrowserContext, venue: RestartableVenue, eventId: number): Promise<Page> {
   const prefix = `chaos.${Date.now().toString(36)}.`;

@@ -1,6 +1,7 @@
 // Opens the database, migrates, seeds when empty, and serves the app: used by the CLI and the tests.
 import { serve, type ServerType } from '@hono/node-server';
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { ConfigError, type ServerConfig } from './config.ts';
@@ -11,7 +12,7 @@ import { mailQueue, type MailQueueOptions } from './mail/queue.ts';
 import { migrate } from './migrate.ts';
 import { startRealtime, type Realtime, type RealtimeOptions } from './realtime/hub.ts';
 import { seedIfEmpty } from './seed/index.ts';
-import { closeHttpRedirect, closerFor, readCertificatePair, startHttpRedirect, watchCertificate } from './tls.ts';
+import { CLOSE_GRACE_MS, closeHttpRedirect, closerFor, readCertificatePair, startHttpRedirect, watchCertificate } from './tls.ts';
 import { startVoteContactPruner } from './vote-contacts.ts';
 
 export interface VenueServer {
@@ -100,7 +101,15 @@ export async function startVenueServer(
   }
   const secure = pair ? (server as Http2SecureServer) : null;
   const stopWatching = secure && config.tls ? watchCertificate(secure, config.tls, { intervalMs: opts.certPollIntervalMs }) : null;
-  const closeServer = () => closeSecure?.() ?? new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  // A socket a browser opened and has not used yet (a preconnect, a worker's) is no idle connection to
+  // Node's close(), which would wait for its headers timeout (60 s): after the grace period it is cut.
+  const closePlain = (plain: HttpServer) =>
+    new Promise<void>((resolve) => {
+      plain.close(() => resolve());
+      plain.closeIdleConnections();
+      setTimeout(() => plain.closeAllConnections(), CLOSE_GRACE_MS).unref();
+    });
+  const closeServer = () => closeSecure?.() ?? (server ? closePlain(server as HttpServer) : Promise.resolve());
   let redirect: Awaited<ReturnType<typeof startHttpRedirect>> | null = null;
   if (secure && config.httpPort !== null) {
     const httpPort = config.httpPort;

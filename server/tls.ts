@@ -18,7 +18,7 @@ export const CERT_POLL_INTERVAL_MS = 5_000;
 /** A renewal writes two files: wait this long after the last change before loading the pair. */
 const CERT_SETTLE_MS = 500;
 /** On close, requests in flight get this long before their connections are cut. */
-const CLOSE_GRACE_MS = 2_000;
+export const CLOSE_GRACE_MS = 2_000;
 
 export interface CertificatePair {
   cert: string;
