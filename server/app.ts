@@ -37,8 +37,10 @@ export function createApp(deps: AppDeps): Hono {
     });
   }
 
-  // CORS for every path: the PWA may be served from another origin (vite dev, a CDN).
+  // CORS for every path but the dev mailbox: the PWA may be served from another origin (vite dev, a CDN);
+  // the mailbox holds every reset link, so no other site's page may read it.
   app.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/_dev/')) return next();
     if (c.req.method === 'OPTIONS') {
       return new Response(null, {
         status: 204,

@@ -9,15 +9,22 @@ import { CSP_FILE } from '../shared/csp.ts';
 import { compressedFiles } from './static-compressed.ts';
 import { FRAME_OPTIONS, IMMUTABLE_CACHE, REVALIDATE_CACHE, SECURITY_HEADERS } from '../shared/static-headers.ts';
 
-/** A source map, also behind a percent-encoded dot, other letter case or a trailing slash. */
-function isSourceMap(path: string): boolean {
-  let decoded = path;
+/** The path as the file system will see it; malformed escapes leave it raw. */
+function decoded(path: string): string {
   try {
-    decoded = decodeURIComponent(path);
+    return decodeURIComponent(path);
   } catch {
-    // Malformed escapes: judge the raw path.
+    return path;
   }
-  return /\.map\/*$/i.test(path) || /\.map\/*$/i.test(decoded);
+}
+
+/**
+ * Not for the phone: a source map (also behind a percent-encoded dot, other letter case or a trailing
+ * slash), or anything in a dot-folder or dot-file (the build's `.vite/manifest.json` maps every source
+ * file to its chunk).
+ */
+function isBuildInternal(path: string): boolean {
+  return [path, decoded(path)].some((p) => /\.map\/*$/i.test(p) || /(^|[\\/])\./.test(p));
 }
 
 /** The build's policy in header form (vite.config.ts writes it); null for a build without one. */
@@ -47,9 +54,10 @@ export function staticRoutes(dir: string): Hono {
       c.res.headers.set('X-Frame-Options', FRAME_OPTIONS);
     }
   });
-  // Source maps (the build writes them 'hidden') would hand out the app's whole source: 404, like any missing file.
+  // Source maps (the build writes them 'hidden') and the build's manifest would hand out the app's whole
+  // source and layout: 404, like any missing file.
   app.use('*', async (c, next) => {
-    if (isSourceMap(c.req.path)) return c.json({ code: 'NOT_FOUND', message: `No file at ${c.req.path}` }, 404);
+    if (isBuildInternal(c.req.path)) return c.json({ code: 'NOT_FOUND', message: `No file at ${c.req.path}` }, 404);
     return next();
   });
   // A current copy gets 304: a new service worker's install revalidates every script it imports (Chromium),

@@ -1,6 +1,7 @@
 // /_dev/mail: the mails the server "sent" while no SMTP server is configured, as JSON or a page.
 import { Hono } from 'hono';
 import type { AppDeps } from '../app.ts';
+import { isLoopbackHost } from '../exposure.ts';
 
 interface MailRow {
   id: string;
@@ -15,8 +16,32 @@ interface MailRow {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
+/** The host part of a Host header or URL authority (`[::1]:54321` → `[::1]`), lower case. */
+const hostnameOf = (authority: string) => authority.trim().toLowerCase().replace(/:\d*$/, '');
+
+/**
+ * The names this machine's own pages reach the mailbox by: loopback, and the server's own configured
+ * addresses. Any other Host is a page that got here by DNS rebinding (its name now resolving to us).
+ */
+export function devMailboxHosts(config: AppDeps['config']): (authority: string) => boolean {
+  const own = new Set([config.publicUrl, config.siteUrl].map((url) => hostnameOf(new URL(url).host)));
+  return (authority) => {
+    const host = hostnameOf(authority);
+    return host !== '' && (isLoopbackHost(host) || own.has(host));
+  };
+}
+
 export function devMailRoutes(deps: AppDeps): Hono {
   const app = new Hono();
+  const ownHost = devMailboxHosts(deps.config);
+
+  // No CORS here (app.ts leaves /_dev out): another site's page may send a request but never read the answer.
+  app.use('*', async (c, next) => {
+    if (!ownHost(new URL(c.req.url).host)) {
+      return c.json({ code: 'FORBIDDEN', message: 'The dev mailbox answers only pages of this machine (a loopback Host).' }, 403);
+    }
+    return next();
+  });
 
   const list = async (to: string | undefined, limit: number) =>
     (
