@@ -13,6 +13,7 @@ import { migrate } from './migrate.ts';
 import { startRealtime, type Realtime, type RealtimeOptions } from './realtime/hub.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { CLOSE_GRACE_MS, closeHttpRedirect, closerFor, readCertificatePair, startHttpRedirect, watchCertificate } from './tls.ts';
+import { startAccountPruner } from './auth/account-pruner.ts';
 import { startVoteContactPruner } from './vote-contacts.ts';
 
 export interface VenueServer {
@@ -57,9 +58,12 @@ export async function startVenueServer(
   }
   if (opts.seed !== false) await seedIfEmpty(db, { scale: opts.scale });
   const mailer = mailQueue(db, config, opts.mail);
-  // Vote contacts past their retention go on start and every hour after (SPEC-free: issue 17, /privacy).
-  const pruner = startVoteContactPruner(db, { intervalMs: opts.voteContactPruneIntervalMs });
-  await pruner.firstRun;
+  // Vote contacts past their retention go on start and every hour after (SPEC-free: issue 17, /privacy);
+  // so do sign-ups left unverified for a day (issue 31).
+  const votePruner = startVoteContactPruner(db, { intervalMs: opts.voteContactPruneIntervalMs });
+  const accountPruner = startAccountPruner(db);
+  const pruner = { stop: async () => void (await Promise.all([votePruner.stop(), accountPruner.stop()])) };
+  await Promise.all([votePruner.firstRun, accountPruner.firstRun]);
   const realtime = await startRealtime({ db, config }, opts.realtime);
 
   let server: ServerType | undefined;

@@ -5,8 +5,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { isPgError } from '../db/types.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { mailedLately } from '../mail/queue.ts';
+import { MAILS_PER_ADDRESS_PER_HOUR } from '../../supabase/functions/_shared/mail-text.ts';
 import { paths } from '../../shared/paths.ts';
 import { authError } from './errors.ts';
+import { checkMetadata } from './metadata.ts';
 import { checkSignInBackoff, clearSignInFailures, countHit, recordSignInFailure } from './rate-limit.ts';
 import { sha256Hex } from './tokens.ts';
 import { createSession, nowOf, sessionResponse } from './sessions.ts';
@@ -41,6 +44,8 @@ export async function signup(c: Context, deps: AppDeps): Promise<Response> {
   const id = randomUUID();
   const identityData = emailIdentityData(id, email, true);
   const userMetadata = { ...body.data, ...identityData };
+  // Asked of the database for every address, so an oversize sign-up is refused alike whether or not it is registered.
+  await checkMetadata(deps.db, userMetadata);
   const passwordHash = await hashPassword(body.password);
   const now = nowOf(deps);
   const answer = () => c.json(newUserJson({ id, email, userMetadata, identityData, now }));
@@ -101,10 +106,11 @@ function newUserJson(u: { id: string; email: string; userMetadata: Record<string
   });
 }
 
-/** At most one "you already have an account" mail per address a minute, in the background. */
+/** At most one "you already have an account" mail per address a minute (and a few an hour), in the background. */
 function tellExistingAccount(deps: AppDeps, email: string, now: number): void {
   void (async () => {
     if ((await countHit(deps.db, `signup-existing:${sha256Hex(email)}`, now)) > 1) return;
+    if ((await mailedLately(deps.db, email, ['account'], now - 3_600_000)) >= MAILS_PER_ADDRESS_PER_HOUR) return;
     await deps.mailer.send(existingAccountMail(email, deps.config.siteUrl));
   })().catch((e: unknown) => {
     console.error('[auth] existing-account mail failed', e);

@@ -3,6 +3,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { mailedLately } from '../mail/queue.ts';
+import { escapeHtml, MAILS_PER_ADDRESS_PER_HOUR } from '../../supabase/functions/_shared/mail-text.ts';
 import { authError } from './errors.ts';
 import { LINK_ERROR_FRAGMENT, safeRedirect, withFragment } from './redirect.ts';
 import { createSession, nowOf, sessionResponse } from './sessions.ts';
@@ -14,6 +16,7 @@ import { normalizeEmail, readBody } from './validate.ts';
 /** GoTrue's defaults: one recovery mail per user per minute (smtp max_frequency), links valid for an hour. */
 const EMAIL_INTERVAL_MS = 60_000;
 const LINK_TTL_MS = 3_600_000;
+const HOUR_MS = 3_600_000;
 
 const LINK_TYPES: readonly LinkType[] = ['recovery', 'magiclink', 'signup'];
 const isLinkType = (t: unknown): t is LinkType => LINK_TYPES.includes(t as LinkType);
@@ -35,36 +38,46 @@ function linkRedirect(deps: AppDeps, raw: string | undefined): string {
 /**
  * Always `{}` for a well-formed address, registered or not: a repeat within a minute sends no second
  * mail (rather than a 429 only a registered address could earn), and a failed mail is only logged,
- * so neither status nor body tells whether an account exists. The per-IP limit applies
- * to every address alike.
+ * so neither status nor body tells whether an account exists. Nor does the time: the address is looked
+ * up, and the link stored and mailed, only after the answer, so both answers cost the same work. The
+ * per-IP limit applies to every address alike.
  */
 export async function recover(c: Context, deps: AppDeps): Promise<Response> {
   const body = await readBody(c, RecoverBody);
   if (!body.email) throw authError(400, 'validation_failed', 'Password recovery requires an email');
-  const user = await userByEmail(deps.db, normalizeEmail(body.email));
-  if (user) await sendRecoveryMail(deps, user, linkRedirect(deps, c.req.query('redirect_to')));
+  const email = normalizeEmail(body.email);
+  const redirectTo = linkRedirect(deps, c.req.query('redirect_to'));
+  void recoverInBackground(deps, email, redirectTo);
   return c.json({});
+}
+
+async function recoverInBackground(deps: AppDeps, email: string, redirectTo: string): Promise<void> {
+  try {
+    const user = await userByEmail(deps.db, email);
+    if (user) await sendRecoveryMail(deps, user, redirectTo);
+  } catch (e) {
+    console.error('[auth] recovery failed', e);
+  }
 }
 
 async function sendRecoveryMail(deps: AppDeps, user: UserRow, redirectTo: string): Promise<void> {
   const now = nowOf(deps);
+  const to = user.email ?? '';
+  // A few links an hour at most, whoever asks: a stranger cannot fill the owner's inbox.
+  if ((await mailedLately(deps.db, to, ['recovery'], now - HOUR_MS)) >= MAILS_PER_ADDRESS_PER_HOUR) return;
   const token = randomToken(32);
   // One mail per user per minute; a repeat is dropped silently.
   if (!(await storeRecoveryToken(deps.db, user.id, sha256Hex(token), now, EMAIL_INTERVAL_MS))) return;
   const query = new URLSearchParams({ token, type: 'recovery', redirect_to: redirectTo });
   const link = `${deps.config.publicUrl}/auth/v1/verify?${query.toString()}`;
   try {
-    await deps.mailer.send(recoveryMail(user.email ?? '', link));
+    await deps.mailer.send(recoveryMail(to, link));
   } catch (e) {
-    // Unsent, so let the user ask again straight away; the answer stays `{}` (a 500 only a
-    // registered address could cause would tell).
+    // Unsent, so let the user ask again straight away.
     await clearRecoveryToken(deps.db, user.id);
     console.error('[auth] recovery mail failed', e);
   }
 }
-
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function recoveryMail(to: string, link: string): MailMessage {
   return {

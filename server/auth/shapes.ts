@@ -1,4 +1,5 @@
 // GoTrue's JSON shapes: the user object, access-token claims and the session object (SUPABASE-WIRE §3.3).
+import { PROFILE_FIELDS } from '../../shared/profile-fields.ts';
 import type { Claims } from './jwt.ts';
 
 type Timestamp = Date | string | null;
@@ -106,6 +107,23 @@ export function emailIdentityData(id: string, email: string, emailVerified: bool
   return { email, email_verified: emailVerified, phone_verified: false, sub: id };
 }
 
+/**
+ * What reaches an access token's user_metadata: what GoTrue always puts there, the profile the app
+ * signs up with, and the avatar it shows. GET /user still answers the whole (capped) metadata.
+ */
+export const TOKEN_METADATA_FIELDS: ReadonlySet<string> = new Set([
+  'email',
+  'email_verified',
+  'phone_verified',
+  'sub',
+  ...PROFILE_FIELDS,
+  'avatar_url',
+]);
+
+export function tokenMetadata(meta: Json | null): Json {
+  return Object.fromEntries(Object.entries(meta ?? {}).filter(([k]) => TOKEN_METADATA_FIELDS.has(k)));
+}
+
 export interface ClaimsInput {
   issuer: string;
   user: UserRow;
@@ -127,7 +145,7 @@ export function accessTokenClaims(i: ClaimsInput): Claims {
     email: i.user.email ?? '',
     phone: i.user.phone ?? '',
     app_metadata: i.user.raw_app_meta_data ?? {},
-    user_metadata: i.user.raw_user_meta_data ?? {},
+    user_metadata: tokenMetadata(i.user.raw_user_meta_data),
     role: i.user.role ?? 'authenticated',
     aal: 'aal1',
     amr: i.amr,

@@ -5,6 +5,7 @@ import type { AppDeps } from '../app.ts';
 import { requireUser } from './current-user.ts';
 import { authError } from './errors.ts';
 import { endSessions, nowOf, type LogoutScope } from './sessions.ts';
+import { checkMetadata, countMetadataUpdate, metadataRefusal } from './metadata.ts';
 import { mergeMetadata, userJson } from './shapes.ts';
 import { updateUserAttributes, userById } from './users.ts';
 import { checkPassword, checkPasswordStrength, hashPassword, readBody } from './validate.ts';
@@ -24,6 +25,7 @@ export async function getUser(c: Context, deps: AppDeps): Promise<Response> {
 export async function updateUser(c: Context, deps: AppDeps): Promise<Response> {
   const { user, sessionId } = await requireUser(c, deps);
   const body = await readBody(c, UpdateUserBody);
+  if (body.data) await countMetadataUpdate(deps, user.id);
   const newEmail = body.email && body.email.trim().toLowerCase() !== user.email?.toLowerCase();
   if (newEmail || (body.phone && body.phone !== user.phone)) {
     throw authError(422, 'validation_failed', 'Changing the email address or phone number is not supported');
@@ -37,9 +39,15 @@ export async function updateUser(c: Context, deps: AppDeps): Promise<Response> {
     }
     passwordHash = await hashPassword(body.password);
   }
-  const userMetadata = body.data ? mergeMetadata(user.raw_user_meta_data ?? {}, body.data) : undefined;
+  let userMetadata: Record<string, unknown> | undefined;
+  if (body.data) {
+    userMetadata = mergeMetadata(user.raw_user_meta_data ?? {}, body.data);
+    await checkMetadata(deps.db, userMetadata);
+  }
 
-  await updateUserAttributes(deps.db, user.id, { passwordHash, userMetadata }, nowOf(deps));
+  await updateUserAttributes(deps.db, user.id, { passwordHash, userMetadata }, nowOf(deps)).catch((e: unknown) => {
+    throw metadataRefusal(e);
+  });
   // GoTrue signs every other session out when the password changes.
   if (passwordHash) await endSessions(deps.db, user.id, sessionId, 'others');
   const updated = await userById(deps.db, user.id);

@@ -90,6 +90,19 @@ export function mailQueue(db: Db, config: ServerConfig, options: MailQueueOption
   return config.devMailbox ? devMailer(db, config.mailFrom) : queueOnly(db, config.mailFrom);
 }
 
+/**
+ * How many mails of these kinds were stored for this address since `sinceMs` (epoch ms), sent or not:
+ * the per-address budget of mail a stranger can cause (sign-up, recovery), counted for every address alike.
+ */
+export async function mailedLately(db: Queryable, to: string, kinds: readonly MailKind[], sinceMs: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from _venue.mail_queue
+      where lower(to_address) = lower($1) and created_at > $2::timestamptz and kind = any($3::text[])`,
+    [to, new Date(sinceMs).toISOString(), kinds],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** Mail still to be sent: what the banner and venue:check show. */
 export const pendingCount = async (db: Queryable): Promise<number> =>
   (await db.query<{ n: number }>('select count(*)::int as n from _venue.mail_queue where sent_at is null and failed_at is null')).rows[0]?.n ?? 0;

@@ -184,6 +184,8 @@ alter table _venue.mail_queue add column if not exists refusals integer not null
 alter table _venue.mail_queue add column if not exists failed_at timestamptz;
 drop index if exists _venue.mail_queue_pending;
 create index if not exists mail_queue_due on _venue.mail_queue (next_attempt_at) where sent_at is null and failed_at is null;
+-- Mail to one address lately (server/mail/queue.ts mailedLately): the per-address budget of account mail.
+create index if not exists mail_queue_to on _venue.mail_queue (lower(to_address), created_at);
 
 -- ─── GoTrue subset (server/auth) ───────────────────────────────────────────────────────────────
 -- Hosted auth tables the venue server's GoTrue also keeps: a user's sign-in identities and how each
