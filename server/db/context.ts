@@ -14,6 +14,14 @@ export interface RequestContext {
   headers?: Record<string, string>;
 }
 
+/**
+ * The request header that carries the client's address to SQL (request.headers), named as hosted Supabase
+ * names it: there Cloudflare sets cf-connecting-ip to the peer it saw and replaces any value a client sent,
+ * while x-forwarded-for keeps whatever hops the client wrote in front. The venue server puts the address its
+ * rate limits use there (resolveClientAddress), so submit_votes reads one header in both places.
+ */
+export const CLIENT_ADDRESS_HEADER = 'cf-connecting-ip';
+
 const STATEMENT_TIMEOUT: Record<DbRole, string> = { anon: '3s', authenticated: '8s', service_role: '0' };
 
 /** Executes fn inside a transaction switched to ctx.role, so RLS and grants decide what it may touch. */

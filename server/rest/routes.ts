@@ -3,7 +3,8 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../app.ts';
 import { resolveCaller, type Caller } from '../api-auth.ts';
 import { JwtError } from '../auth/jwt.ts';
-import { runAs } from '../db/context.ts';
+import { clientIp } from '../auth/rate-limit.ts';
+import { CLIENT_ADDRESS_HEADER, runAs } from '../db/context.ts';
 import { isPgError, type Tx } from '../db/types.ts';
 import { HttpError, restError } from '../http-error.ts';
 import { bracketDepth, jsonLimitProblem, MAX_JSON_ARRAY_LENGTH, MAX_JSON_DEPTH } from '../json-limits.ts';
@@ -122,7 +123,8 @@ async function run<T>(req: RestRequest, fn: (tx: Tx) => Promise<T>): Promise<T> 
         readOnly,
         method: req.method,
         path: req.path,
-        headers: Object.fromEntries(req.c.req.raw.headers),
+        // The resolved address replaces whatever the client sent under that name (votes record it).
+        headers: { ...Object.fromEntries(req.c.req.raw.headers), [CLIENT_ADDRESS_HEADER]: clientIp(req.c, req.deps) },
       },
       fn,
     );

@@ -30,6 +30,24 @@ function venueDate(timeZone: string, days = 0): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * 600 visitors' own addresses: names at a few common mail services, some with a birth year, as people write
+ * them. Not `hall.<n>@…`: real visitors do not have numbered addresses, and a run of numbered addresses from
+ * one client address is what a stuffed poll looks like (issue 31).
+ */
+const FIRST_NAMES = ['anna', 'bram', 'chloe', 'daan', 'emma', 'finn', 'greta', 'hugo', 'iris', 'jesse', 'karin', 'lars', 'maud', 'noah', 'olga',
+  'pieter', 'quinty', 'ruben', 'sanne', 'thijs', 'ursula', 'vera', 'wouter', 'xenia', 'yara', 'zoe', 'marieke', 'joost', 'femke', 'sem'];
+const LAST_NAMES = ['jansen', 'devries', 'bakker', 'visser', 'smit', 'meijer', 'mulder', 'bos', 'vos', 'peters',
+  'hendriks', 'dekker', 'brouwer', 'dijkstra', 'koster', 'prins', 'huisman', 'kok', 'vermeulen', 'postma'];
+const MAIL_DOMAINS = ['gmail.com', 'outlook.com', 'hotmail.com', 'ziggo.nl', 'icloud.com', 'yahoo.com'];
+const HALL_ADDRESSES = FIRST_NAMES.flatMap((first, f) =>
+  LAST_NAMES.map((last, l) => {
+    const i = f * LAST_NAMES.length + l;
+    const local = [`${first}.${last}`, `${last}.${first}`, `${first}_${last}`, `${first}${last}${60 + ((f * 7 + l * 3) % 45)}`][i % 4]!;
+    return `${local}@${MAIL_DOMAINS[(f + l) % MAIL_DOMAINS.length]}`;
+  }),
+);
+
 const vote = (event_id: number, over: Record<string, unknown> = {}) => ({
   id: crypto.randomUUID(),
   event_id,
@@ -139,9 +157,11 @@ describe.each(engines())('votes and coupons on a hostile hall network, on %s', (
     }
   });
 
-  it('lets 600 distinct voters behind one address (a hall on one NAT) all vote within ten minutes', async () => {
-    const tag = crypto.randomUUID().slice(0, 8);
-    const voters = Array.from({ length: 600 }, (_, i) => vote(liveEventId, { email: `hall.${tag}.${i}@example.com`, catalog_number: String(1 + (i % 40)) }));
+  it('lets 600 distinct voters behind one address (a hall on one NAT) all vote within ten minutes, and flags none of them', async () => {
+    // An event of its own: other tests here (and other files) vote from 127.0.0.1 too, and a poll's flags
+    // (issue 31) are judged per event.
+    const hallEventId = await addEvent(venueDate('UTC', 1), 'UTC');
+    const voters = HALL_ADDRESSES.map((email, i) => vote(hallEventId, { email, catalog_number: String(1 + (i % 40)) }));
     const statuses: string[] = [];
     const started = Date.now();
     // Every phone is its own client, all from 127.0.0.1 (and saying so, as a venue proxy would), 12 at a time.
@@ -159,7 +179,19 @@ describe.each(engines())('votes and coupons on a hostile hall network, on %s', (
     expect(Date.now() - started).toBeLessThan(10 * 60_000);
     expect(statuses.filter((s) => s !== 'recorded')).toEqual([]);
     expect(statuses).toHaveLength(600);
-    expect(await storedWithEmailLike(`hall.${tag}.%`)).toBe(600);
+    const { rows } = await server.db.query<{ n: string; addresses: string }>(
+      'select count(*)::text as n, count(distinct client_address)::text as addresses from public.visitor_choice where event_id = $1',
+      [hallEventId],
+    );
+    expect(rows[0]).toEqual({ n: '600', addresses: '1' });
+
+    // A hall of real voters behind one router is never flagged as a stuffed poll.
+    const service = client(server, 'service_role');
+    const flags = await service.rpc('visitor_choice_flags', { p_event_id: hallEventId });
+    expect(flags).toMatchObject({ error: null, data: [] });
+    const results = await service.rpc('visitor_choice_results', { p_event_id: hallEventId });
+    expect(results.error).toBeNull();
+    expect((results.data as { total: number; total_flagged: number; total_voided: number }[])[0]).toMatchObject({ total: 600, total_flagged: 0, total_voided: 0 });
   }, 300_000);
 
   describe('coupons', () => {
