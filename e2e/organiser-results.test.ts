@@ -1,6 +1,7 @@
 // Issue 17, the organiser's reports in Chromium: /organiser/results ranks the running event's votes and picks
 // up new ones on its 10-second refresh, the prize-draw CSV downloads with the right rows, /organiser/coupons
-// shows the counts, both fit a phone, and a visitor without the role is told so.
+// shows the counts, both fit a phone, and a visitor without the role is told so. Issue 31: a burst of votes for one
+// number from one address is flagged in words, and the organiser voids it (and restores it) from the page.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -150,9 +151,65 @@ describe('organiser reports', () => {
     await page.context().close();
   });
 
+  it('flags a burst of votes for one number from one address, and voids and restores it from the page', async () => {
+    const page = await openSignedIn('desktop', organiserEmail, '/organiser/results');
+    await expect.poll(() => page.locator('.report-status').textContent(), { timeout: 30_000 }).toMatch(/^Updated /);
+    const eventId = Number(await page.locator('#results-event').inputValue());
+    const counted = Number((await page.locator('.results-table tfoot td.num').first().textContent()) ?? '0');
+    // One client stuffs the poll: 60 votes for 42 in two calls of 30, with made-up numbered addresses.
+    const tag = crypto.randomUUID().slice(0, 6);
+    for (let call = 0; call < 2; call++) {
+      const p_votes = Array.from({ length: 30 }, (_, i) => ({
+        id: crypto.randomUUID(), event_id: eventId, first_name: 'Fan', last_name: 'Club', email: `fan${tag}x${call * 30 + i}@example.net`, phone: null, catalog_number: '42',
+      }));
+      const { data, error } = await client(server).rpc('submit_votes', { p_votes });
+      expect(error).toBeNull();
+      expect((data as { status: string }[]).every((r) => r.status === 'recorded')).toBe(true);
+    }
+
+    const checks = page.getByRole('region', { name: '60 votes flagged as a possible stuffed poll' });
+    await expect.poll(() => checks.count(), { timeout: 25_000, interval: 500 }).toBe(1);
+    const reasons = await checks.locator('.poll-reason').allTextContents();
+    expect(reasons).toEqual([
+      expect.stringMatching(/^60 votes for 42 from one address in (under a minute|1 minute)$/),
+      `60 votes from one address with numbered e-mail addresses like fan${tag}x…@example.net`,
+    ]);
+    expect(await rows(page)).toContainEqual(['1', '4260 flagged', '60', expect.stringMatching(/%$/)]);
+    expect(await page.locator('.results-table tfoot td.num').first().textContent()).toBe(String(counted + 60));
+    await screenshot(page, 'organiser-results-flagged', 'desktop');
+
+    // Void the burst: 42 is no longer counted, the page says so in words, the votes are kept.
+    const burst = checks.getByRole('listitem').filter({ hasText: '60 votes for 42' });
+    await burst.getByRole('button', { name: 'Void 60 votes' }).click();
+    await expect.poll(() => checks.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Voided 60 votes for 42.');
+    await expect.poll(() => page.locator('.results-table caption').textContent(), { timeout: 15_000 }).toMatch(/: \d+ votes counted, 60 voided \(not counted\)$/);
+    expect(await page.locator('.results-table tfoot td.num').first().textContent()).toBe(String(counted));
+    expect(await rows(page)).toContainEqual([expect.any(String), '4260 flagged, 60 voided', '0', '0%']);
+    await expect.poll(() => burst.locator('.poll-state').textContent()).toBe('All voided: not counted.');
+    expect(await page.locator('.report-note').filter({ hasText: 'The total counts every vote except the 60 votes voided' }).count()).toBe(1);
+    expect(Number((await server.db.query<{ n: string }>(`select count(*)::text as n from public.visitor_choice where email like $1`, [`fan${tag}x%`])).rows[0]!.n)).toBe(60);
+
+    // Restore them from the keyboard, then void them again for the phone's look below.
+    await burst.getByRole('button', { name: 'Restore 60 votes' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => checks.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Restored 60 votes for 42.');
+    await expect.poll(() => page.locator('.results-table tfoot td.num').first().textContent(), { timeout: 15_000 }).toBe(String(counted + 60));
+    await burst.getByRole('button', { name: 'Void 60 votes' }).click();
+    await expect.poll(() => page.locator('.results-table tfoot td.num').first().textContent(), { timeout: 15_000 }).toBe(String(counted));
+
+    // The prize draw's CSV leaves the voided votes out.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download votes (CSV)' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv).not.toContain(`fan${tag}x`);
+    expect(csv.split('\r\n').length - 2).toBe(counted);
+    await page.context().close();
+  });
+
   it('fits a phone: no sideways scroll, thumb-sized targets; the nav leads to the coupon report', async () => {
     const page = await openSignedIn('phone', organiserEmail, '/organiser/results');
     await expect.poll(() => page.locator('.report-status').textContent(), { timeout: 30_000 }).toMatch(/^Updated /);
+    // The voided burst of the test above is on the page, with its Restore buttons.
+    expect(await page.locator('.poll-checks').count()).toBe(1);
     await screenshot(page, 'organiser-results', 'phone');
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await smallTargets(page)).toEqual([]);

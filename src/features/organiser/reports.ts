@@ -17,6 +17,28 @@ const PAGE_ROWS = 1000;
 
 const count = z.int().check(z.nonnegative());
 const resultRow = z.object({ place: count, position: count, catalog_number: z.string(), votes: count, total: count });
+/** A results row with the poll's checks (issue 31): flagged and voided votes of the number, and of the event. */
+const checkedResultRow = z.object({
+  place: count,
+  position: count,
+  catalog_number: z.string(),
+  votes: count,
+  total: count,
+  flagged: count,
+  voided: count,
+  total_flagged: count,
+  total_voided: count,
+});
+const flagGroupRow = z.object({
+  group_key: z.string(),
+  kind: z.enum(['burst', 'generated_emails']),
+  catalog_number: z.nullable(z.string()),
+  email_pattern: z.nullable(z.string()),
+  votes: count,
+  voided: count,
+  first_at: z.string(),
+  last_at: z.string(),
+});
 const voteRow = z.object({
   id: z.string(),
   cast_at: z.string(),
@@ -26,6 +48,7 @@ const voteRow = z.object({
   email: z.nullable(z.string()),
   phone: z.nullable(z.string()),
   contacts_removed_at: z.nullable(z.string()),
+  flagged: z.optional(z.boolean()),
 });
 const couponRow = z.object({
   advertiser_id: z.int(),
@@ -37,11 +60,25 @@ const couponRow = z.object({
 
 export type ResultRow = z.infer<typeof resultRow>;
 export type CouponReportRow = z.infer<typeof couponRow>;
+export type CheckedResultRow = z.infer<typeof checkedResultRow>;
+export type FlagGroup = z.infer<typeof flagGroupRow>;
 
 export interface VisitorChoiceResults {
   ranking: ResultRow[];
   /** All votes of the event. */
   total: number;
+}
+
+/** The results with the poll's checks: what is counted, what is flagged as a possible stuffed poll, what is voided. */
+export interface CheckedResults {
+  ranking: CheckedResultRow[];
+  /** Counted votes: every vote of the event that is not voided. */
+  total: number;
+  /** Votes in at least one flagged group, counted or voided. */
+  flagged: number;
+  /** Votes the organiser voided: kept, not counted. */
+  voided: number;
+  groups: FlagGroup[];
 }
 
 /** A failed report call, with the backend's message (e.g. the 42501 refusal) or the deadline's. */
@@ -103,7 +140,51 @@ export async function loadResults(client: SupabaseClient, eventId: number, signa
   return { ranking, total: ranking[0]?.total ?? 0 };
 }
 
-/** An event's votes with their contacts, in the order they were cast. */
+/** The ranking with the poll's checks, and the flagged groups (largest first). */
+export async function loadCheckedResults(client: SupabaseClient, eventId: number, signal?: AbortSignal): Promise<CheckedResults> {
+  const [ranking, groups] = await Promise.all([
+    readAll(client, 'visitor_choice_results', { p_event_id: eventId }, ['position'], checkedResultRow, signal),
+    readAll(client, 'visitor_choice_flags', { p_event_id: eventId }, ['group_key'], flagGroupRow, signal),
+  ]);
+  // Pages are read in a stable order; the page lists the largest groups first.
+  groups.sort((a, b) => b.votes - a.votes || compareText(a.first_at, b.first_at) || compareText(a.group_key, b.group_key));
+  const first = ranking[0];
+  return { ranking, total: first?.total ?? 0, flagged: first?.total_flagged ?? 0, voided: first?.total_voided ?? 0, groups };
+}
+
+/** Voids (or restores) the votes of a flagged group; answers how many votes changed. */
+export async function setGroupVoided(client: SupabaseClient, eventId: number, groupKey: string, voided: boolean): Promise<number> {
+  const deadline = AbortSignal.timeout(REPORT_DEADLINE_MS);
+  let answer;
+  try {
+    answer = await client.rpc('visitor_choice_set_voided', { p_event_id: eventId, p_void: voided, p_group: groupKey }).abortSignal(deadline);
+  } catch (e) {
+    throw reportError({ message: e instanceof Error ? e.message : String(e) }, deadline);
+  }
+  if (answer.error) throw reportError(answer.error, deadline);
+  const changed = count.safeParse(answer.data);
+  if (!changed.success) throw new ReportError('the show server sent an unexpected answer to visitor_choice_set_voided', 'invalid_answer');
+  return changed.data;
+}
+
+/** "1,000 votes", for the page's sentences. */
+export const votesWord = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'vote' : 'votes'}`;
+
+/** "in under a minute", "in 4 minutes", "in 2 hours" (from the group's first vote to its last). */
+function spanWords(firstAt: string, lastAt: string): string {
+  const minutes = Math.ceil((Date.parse(lastAt) - Date.parse(firstAt)) / 60_000);
+  if (minutes <= 1) return minutes < 1 ? 'in under a minute' : 'in 1 minute';
+  if (minutes < 120) return `in ${minutes} minutes`;
+  return `in ${Math.round(minutes / 60)} hours`;
+}
+
+/** Why a group is flagged, in words: "312 votes for 42 from one address in 4 minutes". */
+export function flagReason(group: FlagGroup): string {
+  if (group.kind === 'burst') return `${votesWord(group.votes)} for ${group.catalog_number ?? '?'} from one address ${spanWords(group.first_at, group.last_at)}`;
+  return `${votesWord(group.votes)} from one address with numbered e-mail addresses like ${group.email_pattern ?? '?'}`;
+}
+
+/** An event's votes with their contacts, in the order they were cast (voided votes left out: the draw never draws one). */
 export function loadVotes(client: SupabaseClient, eventId: number, signal?: AbortSignal): Promise<VoteWithContacts[]> {
   return readAll(client, 'visitor_choice_votes', { p_event_id: eventId }, ['cast_at', 'id'], voteRow, signal);
 }

@@ -1,4 +1,5 @@
-// /organiser/results: an event's Visitor's Choice ranking, read live and refreshed while votes arrive, and the
+// /organiser/results: an event's Visitor's Choice ranking, read live and refreshed while votes arrive, the
+// groups of votes flagged as a possible stuffed poll (the organiser voids or restores them), and the counted
 // votes with contacts as a CSV for the prize draw (built here in the browser, never stored on the device).
 import { useCallback, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,7 +12,17 @@ import { addDaysToDate, formatDateEnGb, formatDateRange } from '../../../shared/
 import { compareText } from '../../../shared/compare.ts';
 import { VOTE_CONTACT_RETENTION_DAYS } from '../../../shared/vote-contacts.ts';
 import { ConsoleNav } from './console-nav.tsx';
-import { defaultResultsEvent, loadResults, loadVotes, RESULTS_REFRESH_MS, type VisitorChoiceResults } from './reports.ts';
+import {
+  defaultResultsEvent,
+  flagReason,
+  loadCheckedResults,
+  loadVotes,
+  RESULTS_REFRESH_MS,
+  setGroupVoided,
+  votesWord,
+  type CheckedResults,
+  type FlagGroup,
+} from './reports.ts';
 import { reportStatus, useReport } from './use-report.ts';
 import './reports.css';
 
@@ -58,8 +69,8 @@ export function ResultsPage() {
 }
 
 function EventResults({ event }: { event: ShowEvent }) {
-  const load = useCallback((client: Parameters<typeof loadResults>[0], signal: AbortSignal) => loadResults(client, event.id, signal), [event.id]);
-  const report = useReport<VisitorChoiceResults>(String(event.id), load, RESULTS_REFRESH_MS);
+  const load = useCallback((client: Parameters<typeof loadCheckedResults>[0], signal: AbortSignal) => loadCheckedResults(client, event.id, signal), [event.id]);
+  const report = useReport<CheckedResults>(String(event.id), load, RESULTS_REFRESH_MS);
   const captionId = useId();
   const { data } = report;
 
@@ -78,45 +89,131 @@ function EventResults({ event }: { event: ShowEvent }) {
         ) : (
           <Loading>Loading the results…</Loading>
         )
-      ) : data.total === 0 ? (
+      ) : data.total === 0 && data.voided === 0 ? (
         <Empty>No votes yet for {event.name}. This page refreshes every {RESULTS_REFRESH_MS / 1000} seconds.</Empty>
       ) : (
-        <table className="report-table results-table" aria-labelledby={captionId}>
-          <caption id={captionId}>{`${event.name}: ${data.total} ${data.total === 1 ? 'vote' : 'votes'}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="num">Place</th>
-              <th scope="col">Catalog number</th>
-              <th scope="col" className="num">Votes</th>
-              <th scope="col" className="num">Share</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.ranking.map((r) => (
-              <tr key={r.catalog_number}>
-                <td className="num">{r.place}</td>
-                <th scope="row">{r.catalog_number}</th>
-                <td className="num">{r.votes}</td>
-                <td className="num">{`${Math.round((r.votes / data.total) * 100)}%`}</td>
+        <>
+          {data.groups.length > 0 && <PollChecks eventId={event.id} results={data} onChanged={report.refresh} />}
+          <table className="report-table results-table" aria-labelledby={captionId}>
+            <caption id={captionId}>
+              {data.voided === 0
+                ? `${event.name}: ${votesWord(data.total)}`
+                : `${event.name}: ${votesWord(data.total)} counted, ${data.voided.toLocaleString('en-GB')} voided (not counted)`}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className="num">Place</th>
+                <th scope="col">Catalog number</th>
+                <th scope="col" className="num">Votes</th>
+                <th scope="col" className="num">Share</th>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <td />
-              <th scope="row">Total</th>
-              <td className="num">{data.total}</td>
-              <td className="num">100%</td>
-            </tr>
-          </tfoot>
-        </table>
+            </thead>
+            <tbody>
+              {data.ranking.map((r) => (
+                <tr key={r.catalog_number}>
+                  <td className="num">{r.place}</td>
+                  <th scope="row">
+                    {r.catalog_number}
+                    {(r.flagged > 0 || r.voided > 0) && (
+                      <span className="results-check">
+                        {[r.flagged > 0 && `${r.flagged.toLocaleString('en-GB')} flagged`, r.voided > 0 && `${r.voided.toLocaleString('en-GB')} voided`]
+                          .filter(Boolean)
+                          .join(', ')}
+                      </span>
+                    )}
+                  </th>
+                  <td className="num">{r.votes}</td>
+                  <td className="num">{data.total > 0 ? `${Math.round((r.votes / data.total) * 100)}%` : '0%'}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <td />
+                <th scope="row">Total</th>
+                <td className="num">{data.total}</td>
+                <td className="num">100%</td>
+              </tr>
+            </tfoot>
+          </table>
+          <p className="report-note">
+            {data.voided === 0
+              ? 'The total counts every vote.'
+              : `The total counts every vote except the ${votesWord(data.voided)} voided; voided votes are kept and can be restored.`}
+            {data.flagged > 0 && ' Flagged votes count until they are voided.'}
+          </p>
+        </>
       )}
       <VotesDownload event={event} />
     </>
   );
 }
 
-type DownloadState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; count: number; fileName: string } | { kind: 'failed'; message: string };
+type CheckAction = { kind: 'idle' } | { kind: 'busy'; groupKey: string } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
+
+/** The groups flagged as a possible stuffed poll, each with its reason and a button to void or restore it. */
+function PollChecks({ eventId, results, onChanged }: { eventId: number; results: CheckedResults; onChanged: () => void }) {
+  const [action, setAction] = useState<CheckAction>({ kind: 'idle' });
+  const headingId = useId();
+
+  const act = async (group: FlagGroup, voided: boolean) => {
+    setAction({ kind: 'busy', groupKey: group.group_key });
+    try {
+      const changed = await setGroupVoided(await backendClient(), eventId, group.group_key, voided);
+      const what = group.kind === 'burst' ? ` for ${group.catalog_number ?? '?'}` : '';
+      setAction({ kind: 'done', message: `${voided ? 'Voided' : 'Restored'} ${votesWord(changed)}${what}.` });
+      onChanged();
+    } catch (e) {
+      setAction({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  return (
+    <section className="poll-checks" aria-labelledby={headingId}>
+      <h2 id={headingId}>{`${votesWord(results.flagged)} flagged as a possible stuffed poll`}</h2>
+      <p className="report-note">
+        Many votes for one number from one address within minutes, or runs of numbered e-mail addresses, look like one person voting many
+        times. A hall of visitors behind one Wi-Fi router is not flagged. Flagged votes count until you void them; voided votes are kept and
+        can be restored.
+      </p>
+      <ul className="poll-groups">
+        {results.groups.map((g) => {
+          const reasonId = `reason-${g.group_key}`;
+          const counted = g.votes - g.voided;
+          const busy = action.kind === 'busy' && action.groupKey === g.group_key;
+          return (
+            <li key={g.group_key} className="poll-group">
+              <p id={reasonId} className="poll-reason">
+                {flagReason(g)}
+              </p>
+              <p className="poll-state">
+                {g.voided === 0 ? 'All counted.' : counted === 0 ? 'All voided: not counted.' : `${counted.toLocaleString('en-GB')} counted, ${g.voided.toLocaleString('en-GB')} voided.`}
+              </p>
+              <div className="report-actions">
+                {counted > 0 && (
+                  <button type="button" aria-describedby={reasonId} disabled={action.kind === 'busy'} onClick={() => void act(g, true)}>
+                    {busy ? 'Voiding…' : `Void ${votesWord(counted)}`}
+                  </button>
+                )}
+                {g.voided > 0 && (
+                  <button type="button" className="secondary" aria-describedby={reasonId} disabled={action.kind === 'busy'} onClick={() => void act(g, false)}>
+                    {busy ? 'Restoring…' : `Restore ${votesWord(g.voided)}`}
+                  </button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p role="status" aria-live="polite" className="poll-outcome">
+        {action.kind === 'done' ? action.message : ''}
+      </p>
+      {action.kind === 'failed' && <ErrorBox>{`Could not change the votes: ${action.message.replace(/\.+$/, '')}.`}</ErrorBox>}
+    </section>
+  );
+}
+
+type DownloadState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; count: number; flagged: number; fileName: string } | { kind: 'failed'; message: string };
 
 function VotesDownload({ event }: { event: ShowEvent }) {
   const [state, setState] = useState<DownloadState>({ kind: 'idle' });
@@ -137,7 +234,7 @@ function VotesDownload({ event }: { event: ShowEvent }) {
       link.remove();
       // The browser has taken the file by the next task; the object URL would otherwise live with the page.
       setTimeout(() => URL.revokeObjectURL(url), 0);
-      setState({ kind: 'done', count: votes.length, fileName });
+      setState({ kind: 'done', count: votes.length, flagged: votes.filter((v) => v.flagged).length, fileName });
     } catch (e) {
       setState({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
     }
@@ -149,14 +246,17 @@ function VotesDownload({ event }: { event: ShowEvent }) {
       <p className="report-note">
         The CSV lists every vote with the voter’s name, e-mail address or phone number, the catalog number and when the vote was
         cast (at the venue, {eventTimeZone(event)}). Voters’ contact details are kept for {VOTE_CONTACT_RETENTION_DAYS} days after
-        the event’s last day and removed on {formatDateEnGb(removedFrom)}; the votes stay counted.
+        the event’s last day and removed on {formatDateEnGb(removedFrom)}; the votes stay counted. Voided votes are not in the CSV, so
+        the draw cannot pick one.
       </p>
       <div className="report-actions">
         <button type="button" onClick={() => void download()} disabled={state.kind === 'busy'}>
           {state.kind === 'busy' ? 'Preparing the CSV…' : 'Download votes (CSV)'}
         </button>
         <span role="status" aria-live="polite">
-          {state.kind === 'done' && `Downloaded ${state.count} ${state.count === 1 ? 'vote' : 'votes'} as ${state.fileName}`}
+          {state.kind === 'done' &&
+            `Downloaded ${state.count} ${state.count === 1 ? 'vote' : 'votes'} as ${state.fileName}` +
+              (state.flagged > 0 ? ` (${state.flagged} of them flagged as a possible stuffed poll: void them above to keep them out of the draw)` : '')}
         </span>
       </div>
       {state.kind === 'failed' && <ErrorBox>{`Could not download the votes: ${state.message.replace(/\.+$/, '')}.`}</ErrorBox>}

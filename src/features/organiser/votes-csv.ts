@@ -2,6 +2,7 @@
 // Visitors typed these cells, so a spreadsheet must never run one as a formula (OWASP "CSV injection").
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { timeZoneOffsetMs, zonedDateTime } from '../../../shared/dates.ts';
+import { defuseFormula } from '../../../shared/spreadsheet-text.ts';
 
 /** One vote as visitor_choice_votes returns it; the contacts are null once removed (retention). */
 export interface VoteWithContacts {
@@ -13,6 +14,8 @@ export interface VoteWithContacts {
   email: string | null;
   phone: string | null;
   contacts_removed_at: string | null;
+  /** Flagged as part of a possible stuffed poll (issue 31); voided votes are not in the list at all. */
+  flagged?: boolean;
 }
 
 /** The CSV's columns, in order: the database's own field names. */
@@ -31,17 +34,19 @@ export function venueTimestamp(instant: string | Date, timeZone: string): string
 /**
  * The CSV text: a header row, then one row per vote, CRLF line ends (RFC 4180), fields quoted where they
  * hold a comma, quote or line break, and a cell that starts like a formula (= + - @, tab, CR, or their
- * full-width forms) prefixed with an apostrophe so spreadsheets show it as text.
+ * full-width forms) prefixed with an apostrophe so spreadsheets show it as text (shared/spreadsheet-text.ts,
+ * the rule the show export follows too).
  */
 export function votesCsv(votes: readonly VoteWithContacts[], timeZone: string): string {
-  const rows = votes.map((v) => [venueTimestamp(v.cast_at, timeZone), v.catalog_number, v.first_name, v.last_name, v.email, v.phone]);
+  const rows = votes.map((v) =>
+    [venueTimestamp(v.cast_at, timeZone), v.catalog_number, v.first_name, v.last_name, v.email, v.phone].map((cell) => (cell === null ? null : defuseFormula(cell))),
+  );
   return stringify(rows, {
     header: true,
     columns: [...VOTES_CSV_HEADER],
     record_delimiter: 'windows',
     // With a record_delimiter given, csv-stringify stops quoting cells that hold a bare \n or \r unless told.
     quote_record_delimiter: true,
-    escape_formulas: true,
   });
 }
 
