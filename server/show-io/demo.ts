@@ -6,13 +6,13 @@
 // server or migrations needed (a throw-away PGlite would cost seconds of migrating for the same rows).
 // Ids are the seed's local ids, which are the ids a freshly seeded database has; pictures keep the seed's
 // bucket paths, so a row's image column names the same object on hosted Storage as on the venue server.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
 import { SHOW_BREEDS } from '../seed/index.ts';
 import { buildShow } from '../seed/show.ts';
 import type { MirrorTable } from '../../src/data/db.ts';
 import { showSheets, type Row } from './export.ts';
 import { writeFolder } from './folder.ts';
+import { writeFolderFile } from './folder-files.ts';
 import { SHOW_TABLES } from './tables.ts';
 
 export interface DemoOptions {
@@ -50,9 +50,7 @@ export async function writeDemoShow(opts: DemoOptions): Promise<DemoResult> {
   for (const path of images) {
     const drawing = drawings.get(path);
     if (!drawing) throw new Error(`The seed names a picture it does not draw: ${path}`);
-    const target = join(folder, 'images', path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, drawing.render());
+    writeFolderFile(folder, `images/${path}`, Buffer.from(drawing.render()));
   }
   return { files, rows: sheets.reduce((n, s) => n + s.rows.length, 0), images: images.size };
 }

@@ -1,13 +1,12 @@
 // `npm run show -- export <folder>`: the show as the import reads it (ids kept, references by name where
 // the name is unique), plus every stored image under images/<storage path> so the folder is complete.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MirrorTable } from '../../src/data/db.ts';
 import { formatCell, imagesOf } from './cells.ts';
 import { writeFolder, type OutSheet } from './folder.ts';
 import { publicUrl } from './import.ts';
 import { fetchWithDeadline } from './deadline.ts';
+import { writeFolderFile } from './folder-files.ts';
 
 const timedFetch = fetchWithDeadline();
 import { SHOW_TABLES, dbColumnsOf, headersOf, type TableSpec } from './tables.ts';
@@ -91,15 +90,17 @@ export async function exportShow(opts: ExportOptions): Promise<ExportResult> {
     Array.from({ length: 8 }, async () => {
       while (next < list.length) {
         const path = list[next++]!;
-        // A stored name never leaves the folder's images/.
+        // A stored name never leaves the folder's images/ (writeFolderFile checks it by path segments).
         const res = path.split('/').includes('..') ? null : await timedFetch(publicUrl(opts.url, path));
         if (!res?.ok) {
           missingImages.push(path);
           continue;
         }
-        const target = join(opts.folder, 'images', path);
-        mkdirSync(dirname(target), { recursive: true });
-        writeFileSync(target, new Uint8Array(await res!.arrayBuffer()));
+        try {
+          writeFolderFile(opts.folder, `images/${path}`, new Uint8Array(await res.arrayBuffer()));
+        } catch {
+          missingImages.push(path);
+        }
       }
     }),
   );

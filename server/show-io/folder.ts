@@ -1,11 +1,18 @@
 // Reads and writes a show folder's sheets: one <table>.csv per table, or one .xlsx workbook with a sheet per
 // table. Cells are text here; row numbers are the ones a spreadsheet shows (the header is row 1).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+//
+// Every file is read through folder-files.ts (inside the folder, no links) and measured before it is parsed
+// (limits.ts). A cell starting like a formula is written with an apostrophe before it, as the votes CSV does
+// (shared/spreadsheet-text.ts), and read back without it.
+import { existsSync, readdirSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { defuseFormula, undoDefuseFormula } from '../../shared/spreadsheet-text.ts';
 import { SHOW_TABLES } from './tables.ts';
+import { readFolderFile, writeFolderFile } from './folder-files.ts';
+import { SHEET_FILE_MAX_BYTES, SHEET_MAX_CELLS, SHEET_MAX_COLUMNS, SHEET_MAX_ROWS } from './limits.ts';
+import { workbookTooBig } from './workbook-size.ts';
 import type { MirrorTable } from '../../src/data/db.ts';
 
 export interface SheetRow {
@@ -36,7 +43,7 @@ function toSheet(table: MirrorTable, label: string, records: string[][]): Sheet 
   const rows: SheetRow[] = [];
   body.forEach((cells, i) => {
     if (cells.every((c) => c.trim() === '')) return; // a blank line keeps its number but is no row
-    rows.push({ row: i + 2, cells: Object.fromEntries(headers.map((h, j) => [h, cells[j] ?? ''])) });
+    rows.push({ row: i + 2, cells: Object.fromEntries(headers.map((h, j) => [h, undoDefuseFormula(cells[j] ?? '')])) });
   });
   return { table, label, headers, rows };
 }
@@ -64,6 +71,34 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+class SheetTooBig extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A CSV's records, stopped at the first row past the limits (the file's size was checked when it was read). */
+function parseCsv(text: Buffer): string[][] {
+  let cells = 0;
+  let widest = 0;
+  return parse(text, {
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    on_record: (record: string[], { lines }: { lines: number }) => {
+      if (lines > SHEET_MAX_ROWS) throw new SheetTooBig(lines, `more than ${SHEET_MAX_ROWS.toLocaleString('en')} rows: a sheet may have at most that many`);
+      if (record.length > SHEET_MAX_COLUMNS) throw new SheetTooBig(lines, `${record.length.toLocaleString('en')} columns: a sheet may have at most ${SHEET_MAX_COLUMNS}`);
+      widest = Math.max(widest, record.length);
+      // The import reads a sheet as a table as wide as its widest row.
+      if ((cells += record.length) > SHEET_MAX_CELLS || lines * widest > SHEET_MAX_CELLS) throw new SheetTooBig(lines, `more than ${SHEET_MAX_CELLS.toLocaleString('en')} cells: a sheet may have at most that many`);
+      return record;
+    },
+  }) as string[][];
+}
+
 export async function readFolder(folder: string): Promise<ReadResult> {
   const problems: string[] = [];
   if (!existsSync(folder)) return { sheets: [], problems: [`${folder} — no such folder`] };
@@ -75,8 +110,20 @@ export async function readFolder(folder: string): Promise<ReadResult> {
     return { sheets, problems: [`${book} — the folder holds both a workbook and CSV files: keep one form`] };
   }
   if (book) {
+    let zip: Buffer;
+    try {
+      zip = readFolderFile(folder, book, SHEET_FILE_MAX_BYTES);
+    } catch (e) {
+      return { sheets, problems: [`${book} — ${(e as Error).message}`] };
+    }
+    const tooBig = workbookTooBig(book, zip);
+    if (tooBig) return { sheets, problems: [tooBig] };
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(join(folder, book));
+    try {
+      await wb.xlsx.load(zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength) as ArrayBuffer);
+    } catch (e) {
+      return { sheets, problems: [`${book} — not readable as a workbook: ${(e as Error).message}`] };
+    }
     for (const ws of wb.worksheets) {
       const name = ws.name.trim();
       if (!TABLE_NAMES.has(name)) {
@@ -99,10 +146,21 @@ export async function readFolder(folder: string): Promise<ReadResult> {
       problems.push(`${file} — unknown file (files are named after tables: ${[...TABLE_NAMES].map((t) => `${t}.csv`).join(', ')})`);
       continue;
     }
+    let text: Buffer;
+    try {
+      text = readFolderFile(folder, file, SHEET_FILE_MAX_BYTES);
+    } catch (e) {
+      problems.push(`${file} — ${(e as Error).message}`);
+      continue;
+    }
     let records: string[][];
     try {
-      records = parse(readFileSync(join(folder, file)), { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
+      records = parseCsv(text);
     } catch (e) {
+      if (e instanceof SheetTooBig) {
+        problems.push(`${file}:${e.line} — ${e.message}`);
+        continue;
+      }
       const err = e as { lines?: number; message: string };
       problems.push(`${file}:${err.lines ?? 1} — not readable as CSV: ${err.message}`);
       continue;
@@ -118,21 +176,21 @@ export interface OutSheet {
   rows: string[][];
 }
 
-/** Writes one CSV per table, or one workbook (show.xlsx). */
+/** Writes one CSV per table, or one workbook (show.xlsx); a cell that starts like a formula is defused. */
 export async function writeFolder(folder: string, sheets: OutSheet[], form: 'csv' | 'xlsx'): Promise<string[]> {
-  mkdirSync(folder, { recursive: true });
+  const rowsOf = (s: OutSheet) => s.rows.map((r) => r.map(defuseFormula));
   if (form === 'csv') {
-    for (const s of sheets) writeFileSync(join(folder, `${s.table}.csv`), stringify([s.headers, ...s.rows]));
+    for (const s of sheets) writeFolderFile(folder, `${s.table}.csv`, Buffer.from(stringify([s.headers, ...rowsOf(s)])));
     return sheets.map((s) => `${s.table}.csv`);
   }
   const wb = new ExcelJS.Workbook();
   for (const s of sheets) {
     const ws = wb.addWorksheet(s.table);
     ws.addRow(s.headers).font = { bold: true };
-    for (const r of s.rows) ws.addRow(r);
+    for (const r of rowsOf(s)) ws.addRow(r);
     // Text cells: a date or a number stays the exact text the import reads back.
     ws.eachRow((row) => row.eachCell((cell) => (cell.numFmt = '@')));
   }
-  await wb.xlsx.writeFile(join(folder, 'show.xlsx'));
+  writeFolderFile(folder, 'show.xlsx', new Uint8Array(await wb.xlsx.writeBuffer()));
   return ['show.xlsx'];
 }

@@ -1,8 +1,6 @@
 // `npm run show -- import <folder>`: validates every sheet (the app's zod row schemas, the quiz vocabulary,
 // references, the database's own checks), reports every problem at once, and only then writes the rows
 // that differ through supabase-js, so a re-import writes nothing and an edit reaches phones as one delta.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, normalize } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { rowSchemas } from '../../src/data/sync/schemas.ts';
 import type { MirrorTable } from '../../src/data/db.ts';
@@ -13,6 +11,8 @@ import { IMAGE_BUCKET, storeOriginal, type StorePhoto } from './store-photo.ts';
 import { createPhotoStore } from './photos.ts';
 import { ensureImageBucket, imageBucketState, type BucketChange, type BucketState } from './bucket.ts';
 import { fetchWithDeadline } from './deadline.ts';
+import { lookInFolder, megabytes, readFolderFile } from './folder-files.ts';
+import { PHOTO_FILE_MAX_BYTES } from './limits.ts';
 
 const timedFetch = fetchWithDeadline();
 
@@ -384,31 +384,40 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
     }
   }
 
-  // Images: a stored path stays; a file in the folder becomes a stored photo.
+  // Images: a stored path stays; a file in the folder becomes a stored photo. Only the folder's own files
+  // are read (folder-files.ts): a name leading outside it or through a link is refused at its cell.
   const photoFiles = new Map<string, { file: string; asIs: boolean }>();
   const bucketChecks: { image: string; report: () => void }[] = [];
-  const inFolder = (name: string): string | undefined => {
-    const path = normalize(join(folder, name));
-    if (!path.startsWith(normalize(folder))) return undefined;
-    return existsSync(path) && statSync(path).isFile() ? path : undefined;
+  /** The folder's file of that name, or 'missing'; a refusal is reported at the cell (refuse) and is 'refused'. */
+  const inFolder = (name: string, refuse: (message: string) => void): { file: string } | 'missing' | 'refused' => {
+    const found = lookInFolder(folder, name);
+    if ('missing' in found) return 'missing';
+    const message =
+      'refused' in found ? found.refused
+      : found.stat.size > PHOTO_FILE_MAX_BYTES ? `"${name}" is ${megabytes(found.stat.size)}: a photo may be at most ${megabytes(PHOTO_FILE_MAX_BYTES)}`
+      : undefined;
+    if (message === undefined) return { file: name };
+    refuse(message);
+    return 'refused';
   };
   for (const list of planned.values()) {
     for (const p of list) {
       for (const c of p.spec.columns) {
+        const refuse = (message: string) => report(p.sheet, p.source.row, p.sheet.headers.find((h) => h === c.header)!, message);
         for (const image of imagesOf(c, p.values[c.column])) {
           if (knownImages.has(image) || /^https?:\/\//i.test(image) || photoFiles.has(image)) continue;
-          const file = inFolder(image);
-          if (file) {
-            photoFiles.set(image, { file, asIs: false });
+          const found = inFolder(image, refuse);
+          if (found === 'refused') continue;
+          if (found !== 'missing') {
+            photoFiles.set(image, { file: found.file, asIs: false });
             continue;
           }
-          const header = p.sheet.headers.find((h) => h === c.header)!;
           bucketChecks.push({
             image,
             report: () => {
-              const stored = inFolder(join('images', image));
-              if (stored) photoFiles.set(image, { file: stored, asIs: true });
-              else report(p.sheet, p.source.row, header, `no image "${image}": not a file in the folder nor in the ${IMAGE_BUCKET} bucket`);
+              const stored = inFolder(`images/${image}`, refuse);
+              if (stored === 'missing') refuse(`no image "${image}": not a file in the folder nor in the ${IMAGE_BUCKET} bucket`);
+              else if (stored !== 'refused') photoFiles.set(image, { file: stored.file, asIs: true });
             },
           });
         }
@@ -433,7 +442,8 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
   const stored = new Map<string, string>();
   if (!result.problems.length && !opts.dryRun) {
     await parallel([...photoFiles], async ([image, { file, asIs }]) => {
-      const bytes = new Uint8Array(readFileSync(file));
+      // Read again through the same checks: the folder may have changed since it was looked at.
+      const bytes = new Uint8Array(readFolderFile(folder, file, PHOTO_FILE_MAX_BYTES));
       if (asIs) {
         const { error } = await client.storage.from(IMAGE_BUCKET).upload(image, bytes, { upsert: true, contentType: contentType(image) });
         if (error) throw new Error(`Uploading ${image}: ${error.message}`);
