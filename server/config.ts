@@ -46,6 +46,10 @@ const EnvSchema = z.object({
       .refine((list) => list.every(isAddressOrCidr), 'expected IP addresses or CIDRs, comma-separated'),
   ),
   REALTIME_MAX_CONNECTIONS_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
+  // Open HTTP connections one client address may hold: a hall's phones behind one router share an address.
+  MAX_CONNECTIONS_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1000)),
+  // Open client connections in all; empty = what the process's open-file limit leaves after a reserve.
+  MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(16).optional()),
   MAX_BODY_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
   REST_MAX_EMBED_DEPTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(16).default(4)),
   REST_MAX_EMBED_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1000)),
@@ -95,6 +99,10 @@ export interface ServerConfig {
   trustedProxies: string[];
   /** Open realtime websockets one client address may hold (a phone needs one; tabs and reconnects a few). */
   realtimeMaxConnectionsPerIp: number;
+  /** Open HTTP connections one client address (the socket's peer) may hold (MAX_CONNECTIONS_PER_IP). */
+  maxConnectionsPerIp: number;
+  /** Open client connections in all (MAX_CONNECTIONS); null = from the open-file limit (server/connections.ts). */
+  maxConnections: number | null;
   maxBodyBytes: number;
   /** The REST read budget: embed nesting, rows per embedded level (per parent row), bytes of one answer. */
   restBudget: RestBudget;
@@ -196,6 +204,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustedProxies: e.TRUSTED_PROXIES,
     realtimeMaxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    maxConnections: e.MAX_CONNECTIONS ?? null,
     maxBodyBytes: e.MAX_BODY_BYTES,
     restBudget: {
       maxEmbedDepth: e.REST_MAX_EMBED_DEPTH,

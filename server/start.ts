@@ -1,10 +1,17 @@
 // Opens the database, migrates, seeds when empty, and serves the app: used by the CLI and the tests.
 import { serve, type ServerType } from '@hono/node-server';
-import { createSecureServer, type Http2SecureServer } from 'node:http2';
-import type { Server as HttpServer } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server as HttpServer, type ServerOptions } from 'node:http';
+import {
+  createSecureServer,
+  type Http2SecureServer,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type SecureServerOptions,
+} from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { ConfigError, type ServerConfig } from './config.ts';
+import { connectionGuard, secureServerLimits } from './connections.ts';
 import { openDb } from './db/open.ts';
 import type { Db } from './db/types.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -65,6 +72,8 @@ export async function startVenueServer(
   const pruner = { stop: async () => void (await Promise.all([votePruner.stop(), accountPruner.stop()])) };
   await Promise.all([votePruner.firstRun, accountPruner.firstRun]);
   const realtime = await startRealtime({ db, config }, opts.realtime);
+  // One budget for every listening socket of this process: they share its open-file limit.
+  const guard = connectionGuard(config);
 
   let server: ServerType | undefined;
   let closeSecure: (() => Promise<void>) | undefined;
@@ -79,21 +88,35 @@ export async function startVenueServer(
           fetch: app.fetch,
           hostname,
           port,
-          createServer: createSecureServer,
+          // The guard sees each request first: those over their connection's budget never reach the app.
+          createServer: ((options: SecureServerOptions, listener: (req: Http2ServerRequest, res: Http2ServerResponse) => void) =>
+            createSecureServer(options, guard.gate(listener))) as typeof createSecureServer,
           // HTTP/2 for browsers, HTTP/1.1 for everything that does not offer it in ALPN.
-          serverOptions: { cert: pair.cert, key: pair.key, allowHTTP1: true },
+          serverOptions: { cert: pair.cert, key: pair.key, allowHTTP1: true, ...secureServerLimits },
         },
         listening,
       ) as Http2SecureServer;
+      guard.watch(secure, 'tls');
       closeSecure = closerFor(secure);
       server = secure;
     } else {
-      server = serve({ fetch: app.fetch, hostname, port }, listening);
+      const plain = serve(
+        {
+          fetch: app.fetch,
+          hostname,
+          port,
+          createServer: ((options: ServerOptions, listener: RequestListener) => createHttpServer(options, guard.gate(listener))) as typeof createHttpServer,
+        },
+        listening,
+      ) as HttpServer;
+      guard.watch(plain, 'plain');
+      server = plain;
     }
     // The websocket upgrade: HTTP/1.1 on both servers (the HTTPS one takes it with allowHTTP1).
     server.on('upgrade', realtime.upgrade);
     server.on('error', (e) => reject(listenError('PORT', port, e)));
   }).catch(async (e: unknown) => {
+    guard.stop();
     await realtime.close();
     await pruner.stop();
     await db.close();
@@ -117,8 +140,9 @@ export async function startVenueServer(
   let redirect: Awaited<ReturnType<typeof startHttpRedirect>> | null = null;
   if (secure && config.httpPort !== null) {
     const httpPort = config.httpPort;
-    redirect = await startHttpRedirect(config, httpPort).catch(async (e: unknown) => {
+    redirect = await startHttpRedirect(config, httpPort, guard).catch(async (e: unknown) => {
       stopWatching?.();
+      guard.stop();
       await realtime.close();
       await closeServer();
       await pruner.stop();
@@ -139,6 +163,7 @@ export async function startVenueServer(
       // Its sockets left the HTTP server at the upgrade: the server's close would not wait for them.
       await realtime.close();
       await closeServer();
+      guard.stop();
       await pruner.stop();
       await mailer.close();
       await db.close();

@@ -2,10 +2,11 @@
 // when the files change, HSTS, and the plain-HTTP port that only redirects to the HTTPS site.
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync, unwatchFile, watchFile, type Stats } from 'node:fs';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { Http2SecureServer, Http2Session } from 'node:http2';
 import type { TLSSocket } from 'node:tls';
 import { ConfigError, type ServerConfig, type TlsConfig } from './config.ts';
+import type { ConnectionGuard } from './connections.ts';
 
 /**
  * One year, for this name only. No includeSubDomains: the hall laptop's name lives under the
@@ -134,9 +135,13 @@ export function closerFor(server: Http2SecureServer): () => Promise<void> {
  * The plain-HTTP port: every request gets a 308 to the same path and query on the HTTPS site. The
  * target comes from SITE_URL, never from the request's Host header.
  */
-export function startHttpRedirect(config: Pick<ServerConfig, 'siteUrl' | 'host'>, port: number): Promise<HttpServer & { boundPort: number }> {
+export function startHttpRedirect(
+  config: Pick<ServerConfig, 'siteUrl' | 'host'>,
+  port: number,
+  guard?: ConnectionGuard,
+): Promise<HttpServer & { boundPort: number }> {
   const origin = new URL(config.siteUrl).origin;
-  const server = createServer((req, res) => {
+  const redirect = (req: IncomingMessage, res: ServerResponse) => {
     const target = req.url ?? '/';
     // An absolute-form target (as sent to proxies) names a host: keep only its path and query.
     const path = target.startsWith('/') ? target : (() => {
@@ -150,7 +155,10 @@ export function startHttpRedirect(config: Pick<ServerConfig, 'siteUrl' | 'host'>
     const location = origin + path;
     res.writeHead(308, { Location: location, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(`This show is served over HTTPS: ${location}\n`);
-  });
+  };
+  // The main server's connection budget covers this port too (it shares the process's open files).
+  const server = createServer(guard ? guard.gate(redirect) : redirect);
+  guard?.watch(server, 'plain');
   // A slow client must not hold the port's sockets open: headers within 10 s or the socket goes.
   server.headersTimeout = 10_000;
   server.requestTimeout = 10_000;

@@ -27,8 +27,13 @@ export const POKE_COALESCE_MS = 100;
 export const REALTIME_MAX_FRAME_BYTES = 16 * 1024;
 /** No frame for this long (realtime-js heartbeats every 25 s): the socket is closed, as Phoenix does. */
 export const REALTIME_IDLE_MS = 60_000;
-/** Unsent bytes a client may leave waiting; a poke is ~100 bytes, so this one has stopped reading. */
+/**
+ * Bytes a client may leave unread, buffered here or sent and not yet read (a pong tells): a poke is ~100
+ * bytes and a reply under a frame's size, so past this the client has stopped reading and is dropped.
+ */
 export const REALTIME_SLOW_CLIENT_BYTES = 64 * 1024;
+/** Unread bytes past which a ping asks how far the client has read. */
+const REALTIME_PING_AFTER_BYTES = 16 * 1024;
 /** Topics one socket may join (Realtime: "Too many channels"). */
 const MAX_TOPICS_PER_SOCKET = 20;
 /** Frames one socket may send per window (a heartbeat every 25 s is 1 in 10 s). */
@@ -100,6 +105,11 @@ interface Client {
   framesInWindow: number;
   /** Frames are handled one after another, as Phoenix does: a leave never overtakes its join's token check. */
   queue: Promise<void>;
+  /** Bytes of frames sent to the client, and of those it has shown (by a pong) to have read. */
+  sentBytes: number;
+  readBytes: number;
+  /** sentBytes when the ping now waiting for its pong was sent. */
+  pingedAt: number | null;
 }
 
 export interface RealtimeOptions {
@@ -149,9 +159,27 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
     );
   let closing = false;
 
-  const send = (client: Client, m: PhxMessage) => {
-    if (client.ws.readyState === WebSocket.OPEN) client.ws.send(encodeFrame(m, client.vsn));
+  /**
+   * Every frame to a client goes here. One that has stopped reading (its unsent bytes past the bound) is
+   * dropped rather than buffered for: replies too, or heartbeats with long refs grow the buffer unread.
+   */
+  const sendFrame = (client: Client, frame: string) => {
+    const { ws } = client;
+    if (ws.readyState !== WebSocket.OPEN) return;
+    // Past the bound unread: buffered here, or sent but not yet read (the kernel's buffers take megabytes).
+    if (ws.bufferedAmount > REALTIME_SLOW_CLIENT_BYTES || client.sentBytes - client.readBytes > REALTIME_SLOW_CLIENT_BYTES) {
+      return ws.terminate();
+    }
+    ws.send(frame);
+    client.sentBytes += Buffer.byteLength(frame);
+    // A pong comes back only once the client has read every frame before its ping: so it tells how far
+    // the client has read. Asked when a few frames' worth waits, one ping at a time.
+    if (client.pingedAt === null && client.sentBytes - client.readBytes > REALTIME_PING_AFTER_BYTES) {
+      client.pingedAt = client.sentBytes;
+      ws.ping();
+    }
   };
+  const send = (client: Client, m: PhxMessage) => sendFrame(client, encodeFrame(m, client.vsn));
   /** Phoenix's answer to a push on a topic this socket has not joined (its reply carries no join_ref). */
   const unmatched = (client: Client, m: PhxMessage) =>
     send(client, { ...reply(m, 'error', { reason: REALTIME_ERRORS.unmatchedTopic }), join_ref: null });
@@ -258,8 +286,25 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
 
   const attach = (ws: WebSocket, vsn: Vsn, apikey: string) => {
     const now = Date.now();
-    const client: Client = { ws, vsn, apikey, topics: new Map(), lastSeenMs: now, windowStartMs: now, framesInWindow: 0, queue: Promise.resolve() };
+    const client: Client = {
+      ws,
+      vsn,
+      apikey,
+      topics: new Map(),
+      lastSeenMs: now,
+      windowStartMs: now,
+      framesInWindow: 0,
+      queue: Promise.resolve(),
+      sentBytes: 0,
+      readBytes: 0,
+      pingedAt: null,
+    };
     clients.add(client);
+    ws.on('pong', () => {
+      if (client.pingedAt === null) return;
+      client.readBytes = client.pingedAt;
+      client.pingedAt = null;
+    });
     ws.on('message', (data, isBinary) => onFrame(client, data, isBinary));
     // A frame over maxPayload or a broken connection: ws closes that socket (1009, 1006); nothing else.
     ws.on('error', () => undefined);
@@ -310,13 +355,7 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
     const set = subscribers.get(topic);
     if (!set?.size) return;
     const out = frames({ join_ref: null, ref: null, topic, event: 'broadcast', payload: { type: 'broadcast', event, payload } });
-    for (const client of set) {
-      if (client.ws.bufferedAmount > REALTIME_SLOW_CLIENT_BYTES) {
-        client.ws.terminate();
-        continue;
-      }
-      if (client.ws.readyState === WebSocket.OPEN) client.ws.send(out[client.vsn]);
-    }
+    for (const client of set) sendFrame(client, out[client.vsn]);
   };
 
   /** Pokes waiting for their window to end, by topic and event: the union of their tables. */
