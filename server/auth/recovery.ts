@@ -47,7 +47,8 @@ export async function recover(c: Context, deps: AppDeps): Promise<Response> {
   if (!body.email) throw authError(400, 'validation_failed', 'Password recovery requires an email');
   const email = normalizeEmail(body.email);
   const redirectTo = linkRedirect(deps, c.req.query('redirect_to'));
-  void recoverInBackground(deps, email, redirectTo);
+  // On the next turn of the event loop, once the answer is written: PGlite runs queries on this thread.
+  setImmediate(() => void recoverInBackground(deps, email, redirectTo));
   return c.json({});
 }
 

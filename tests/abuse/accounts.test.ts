@@ -1,0 +1,351 @@
+// Issue 31 "Hostile hall, round two", the account parts: metadata that fills the disk and the access
+// token (item 3), mail that carries a stranger's text and floods one address, sign-ups nobody verifies
+// (item 7), and /recover answering a registered address slower than an unknown one (item 11).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServerProcess } from '../../bench/load.ts';
+import { DEMO_ANON_KEY } from '../../server/config.ts';
+import { DEMO_USER } from '../../server/seed/index.ts';
+import type { VenueServer } from '../../server/start.ts';
+import { mailsTo, uniqueEmail, type Mail } from '../helpers/mailbox.ts';
+import { client, engines, startTestServer } from '../helpers/server.ts';
+import { sleep } from '../helpers/time.ts';
+
+const PASSWORD = 'Analytical-Engine#1843';
+const NAMES = { first_name: 'Ada', last_name: 'Lovelace' };
+const METADATA_CAP = 4096;
+const NAME_CAP_IN_MAIL = 40;
+
+function post(server: { url: string }, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { apikey: DEMO_ANON_KEY, authorization: `Bearer ${DEMO_ANON_KEY}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+function claimsOf(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** Counts are per clock minute: start a burst early in one. */
+async function freshMinute(needMs = 10_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needMs) await sleep(left + 100);
+}
+
+/** The q-quantile of xs, interpolated between neighbours. */
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (s.length - 1) * q;
+  const lo = Math.floor(at);
+  return s[lo]! + (s[Math.min(lo + 1, s.length - 1)]! - s[lo]!) * (at - lo);
+};
+const median = (xs: number[]): number => quantile(xs, 0.5);
+
+describe.each(engines())('bounded accounts (%s)', (engine) => {
+  let server: VenueServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(() => server?.close());
+
+  const largestMetadata = async (): Promise<number> =>
+    Number((await server.db.query<{ n: number }>('select coalesce(max(octet_length(raw_user_meta_data::text)), 0)::int as n from auth.users')).rows[0]!.n);
+
+  async function signedIn(tag: string, data: Record<string, unknown> = NAMES) {
+    const email = uniqueEmail(tag);
+    const c = client(server);
+    expect((await c.auth.signUp({ email, password: PASSWORD, options: { data } })).error).toBeNull();
+    const { data: session, error } = await c.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    return { email, c, session: session.session! };
+  }
+
+  it('refuses oversize metadata on sign-up with a 422, alike for a new and a registered address', async () => {
+    const taken = (await signedIn('meta-taken')).email;
+    const blob = { ...NAMES, notes: 'x'.repeat(900_000) };
+    for (const email of [uniqueEmail('meta-new'), taken]) {
+      const { data, error } = await client(server).auth.signUp({ email, password: PASSWORD, options: { data: blob } });
+      expect(data.user).toBeNull();
+      expect(error?.status, email).toBe(422);
+      expect(error?.code).toBe('validation_failed');
+      expect(error?.message).toMatch(/4096 bytes/);
+    }
+    // Just over the cap is refused too; a long name alone as well.
+    const over = await client(server).auth.signUp({
+      email: uniqueEmail('meta-over'),
+      password: PASSWORD,
+      options: { data: { ...NAMES, notes: 'x'.repeat(METADATA_CAP) } },
+    });
+    expect(over.error?.status).toBe(422);
+    const longName = await client(server).auth.signUp({
+      email: uniqueEmail('meta-name'),
+      password: PASSWORD,
+      options: { data: { first_name: 'A'.repeat(101), last_name: 'Lovelace' } },
+    });
+    expect(longName.error?.status).toBe(422);
+    expect(longName.error?.message).toMatch(/100 characters/);
+    expect(await largestMetadata()).toBeLessThanOrEqual(METADATA_CAP);
+  });
+
+  it('refuses oversize metadata on updateUser, and the stored row and the token stay small', async () => {
+    const { email, c } = await signedIn('meta-update');
+    for (let i = 0; i < 3; i++) {
+      const { error } = await c.auth.updateUser({ data: { [`blob${i}`]: 'x'.repeat(300_000) } });
+      expect(error?.status).toBe(422);
+      expect(error?.code).toBe('validation_failed');
+    }
+    // Many small keys that together pass the cap are refused as well.
+    const many = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`k${i}`, 'y'.repeat(10)]));
+    expect((await c.auth.updateUser({ data: many })).error?.status).toBe(422);
+    expect(await largestMetadata()).toBeLessThanOrEqual(METADATA_CAP);
+    const { data, error } = await client(server).auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    expect(data.session!.access_token.length).toBeLessThan(2_000);
+  });
+
+  it('puts only the app’s metadata fields into the access token; GET /user still has the rest', async () => {
+    const extra = { ...NAMES, city: 'London', avatar_url: 'https://example.com/ada.png', favourite_engine: 'd'.repeat(2_000) };
+    const { c, session } = await signedIn('meta-token', extra);
+    const meta = claimsOf(session.access_token).user_metadata as Record<string, unknown>;
+    expect(Object.keys(meta).sort()).toEqual(
+      ['avatar_url', 'city', 'email', 'email_verified', 'first_name', 'last_name', 'phone_verified', 'sub'].sort(),
+    );
+    expect(session.access_token.length).toBeLessThan(2_000);
+    const { data } = await c.auth.getUser();
+    expect(data.user?.user_metadata.favourite_engine).toBe(extra.favourite_engine);
+  });
+
+  it('limits metadata updates per account to 10 a minute (429 over_request_rate_limit)', async () => {
+    await freshMinute();
+    const { c } = await signedIn('meta-rate');
+    const other = await signedIn('meta-rate-other');
+    const statuses: (number | undefined)[] = [];
+    for (let i = 0; i < 13; i++) {
+      const { error } = await c.auth.updateUser({ data: { city: `Town ${i}` } });
+      statuses.push(error?.status ?? 200);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses.slice(10)).toEqual([429, 429, 429]);
+    const limited = await c.auth.updateUser({ data: { city: 'Again' } });
+    expect(limited.error?.code).toBe('over_request_rate_limit');
+    // Another account is not held back, and the limited one can still change its password.
+    expect((await other.c.auth.updateUser({ data: { city: 'Elsewhere' } })).error).toBeNull();
+    expect((await c.auth.updateUser({ password: 'Difference-Engine#1822' })).error).toBeNull();
+  });
+});
+
+describe.each(engines())('our mail says only our words (%s)', (engine) => {
+  let server: VenueServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(() => server?.close());
+
+  const verificationMails = async (to: string): Promise<Mail[]> =>
+    (await mailsTo(server, to)).filter((m) => m.subject === 'Verify your PurrFect Show account');
+
+  /** The greeting line's name, from the text and (unescaped) the HTML. */
+  function greetings(mail: Mail): string[] {
+    const text = /^Hello(?: (.*))?,$/m.exec(mail.text_body);
+    const html = /<p>Hello(?: (.*?))?,<\/p>/.exec(mail.html_body ?? '');
+    expect(text, mail.text_body).not.toBeNull();
+    return [text?.[1] ?? '', html?.[1] ?? ''];
+  }
+
+  const HOSTILE = [
+    'Ada, claim your prize at http://evil.example/win',
+    'Ada www.evil.example',
+    'Ada evil.example',
+    'Ada write to winner@evil.example',
+    'Ada evil。example',
+    'Ada javascript:alert(1)',
+  ];
+
+  it('a 1,500-character first name holding a link never reaches the mail whole, nor its link', async () => {
+    const target = uniqueEmail('mail-target');
+    const name = `Hello friend, your parcel waits at https://evil.example/parcel?id=1 ${'x'.repeat(1_500)}`.slice(0, 1_500);
+    await client(server).auth.signUp({ email: target, password: PASSWORD, options: { data: { first_name: name, last_name: 'L' } } });
+    expect((await post(server, '/functions/v1/send-verification', { email: target })).status).toBe(200);
+    for (const mail of await mailsTo(server, target)) {
+      expect(mail.text_body + (mail.html_body ?? '')).not.toMatch(/evil|parcel/);
+      for (const g of greetings(mail)) expect(g.length).toBeLessThanOrEqual(NAME_CAP_IN_MAIL);
+    }
+  });
+
+  it.each(HOSTILE)('greets without a name a mail client would link: %s', async (first) => {
+    const target = uniqueEmail('mail-link');
+    expect((await client(server).auth.signUp({ email: target, password: PASSWORD, options: { data: { first_name: first, last_name: 'L' } } })).error).toBeNull();
+    expect((await post(server, '/functions/v1/send-verification', { email: target })).status).toBe(200);
+    const [mail] = await verificationMails(target);
+    expect(mail).toBeDefined();
+    expect(mail!.text_body + (mail!.html_body ?? '')).not.toMatch(/evil|javascript/);
+    expect(greetings(mail!)).toEqual(['', '']);
+  });
+
+  it('greets with at most 40 characters of a long plain name, escaped in HTML', async () => {
+    const target = uniqueEmail('mail-long');
+    const first = `Émilie & ${'Marguerite '.repeat(8)}`.trim();
+    expect((await client(server).auth.signUp({ email: target, password: PASSWORD, options: { data: { first_name: first, last_name: 'L' } } })).error).toBeNull();
+    await post(server, '/functions/v1/send-verification', { email: target });
+    const [mail] = await verificationMails(target);
+    const [text, html] = greetings(mail!);
+    expect(text!.length).toBeLessThanOrEqual(NAME_CAP_IN_MAIL);
+    expect(first.startsWith(text!)).toBe(true);
+    expect(html).toBe(text!.replace('&', '&#38;'));
+  });
+
+  it('sends one address at most 3 verification mails an hour, answering alike for registered and unknown addresses', async () => {
+    const target = uniqueEmail('mail-flood');
+    const unknown = uniqueEmail('mail-flood-unknown');
+    await client(server).auth.signUp({ email: target, password: PASSWORD, options: { data: NAMES } });
+    const answers: unknown[] = [];
+    for (let i = 0; i < 6; i++) {
+      for (const email of [target, unknown]) {
+        const res = await post(server, '/functions/v1/send-verification', { email });
+        answers.push({ status: res.status, body: await res.json() });
+      }
+      // A minute passes (the once-a-minute rule is older; the hour is what this test is about).
+      await server.db.query(`update public.verification_tokens set created_at = created_at - interval '2 minutes' where lower(user_email) = $1`, [target]);
+    }
+    expect(answers).toEqual(Array(12).fill({ status: 200, body: { sent: true } }));
+    expect(await verificationMails(target)).toHaveLength(3);
+  });
+
+  it('sends one address at most 3 "you already have an account" mails an hour, answering sign-ups alike', async () => {
+    const taken = uniqueEmail('mail-signup');
+    await client(server).auth.signUp({ email: taken, password: PASSWORD, options: { data: NAMES } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await post(server, '/auth/v1/signup', { email: taken, password: PASSWORD, data: NAMES })).status);
+      statuses.push((await post(server, '/auth/v1/signup', { email: uniqueEmail('mail-signup-new'), password: PASSWORD, data: NAMES })).status);
+      await sleep(300); // the mail goes out after the answer
+      // A minute passes for the once-a-minute rule.
+      await server.db.query(`delete from auth.rate_limits where key like 'signup-existing:%'`);
+    }
+    expect(statuses).toEqual(Array(12).fill(200));
+    await sleep(500);
+    const mails = (await mailsTo(server, taken)).filter((m) => m.subject === 'You already have a PurrFect Show account');
+    expect(mails).toHaveLength(3);
+  });
+
+  it('sends one address at most 3 password-reset mails an hour', async () => {
+    const target = uniqueEmail('mail-recover');
+    await client(server).auth.signUp({ email: target, password: PASSWORD, options: { data: NAMES } });
+    for (let i = 0; i < 6; i++) {
+      expect((await post(server, '/auth/v1/recover', { email: target })).status).toBe(200);
+      await sleep(300);
+      await server.db.query(`update auth.users set recovery_sent_at = recovery_sent_at - interval '2 minutes' where email = $1`, [target]);
+    }
+    await sleep(500);
+    expect((await mailsTo(server, target)).filter((m) => m.subject === 'Reset Your Password')).toHaveLength(3);
+  });
+});
+
+describe.each(engines())('sign-ups nobody verifies (%s)', (engine) => {
+  let server: VenueServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(() => server?.close());
+
+  const exists = async (email: string) => ({
+    user: (await server.db.query('select 1 from auth.users where email = $1', [email])).rows.length,
+    profile: (await server.db.query('select 1 from public.users where email = $1', [email])).rows.length,
+    identities: (await server.db.query('select 1 from auth.identities where email = $1', [email])).rows.length,
+    sessions: (await server.db.query('select 1 from auth.sessions s join auth.users u on u.id = s.user_id where u.email = $1', [email])).rows
+      .length,
+    tokens: (await server.db.query('select 1 from public.verification_tokens where lower(user_email) = $1', [email])).rows.length,
+  });
+
+  it('removes an account still unverified a day after sign-up, with its identities, sessions and tokens', async () => {
+    const c = client(server);
+    const [stale, fresh, verified, organiser] = [uniqueEmail('prune-stale'), uniqueEmail('prune-fresh'), uniqueEmail('prune-verified'), uniqueEmail('prune-organiser')];
+    for (const email of [stale, fresh, verified, organiser]) {
+      expect((await c.auth.signUp({ email, password: PASSWORD, options: { data: NAMES } })).error).toBeNull();
+    }
+    expect((await client(server).auth.signInWithPassword({ email: stale, password: PASSWORD })).error).toBeNull();
+    await post(server, '/functions/v1/send-verification', { email: stale });
+    await server.db.query('update public.users set verified = true where email = $1', [verified]);
+    await server.db.query(`update auth.users set raw_app_meta_data = raw_app_meta_data || '{"show_role":"organiser"}' where email = $1`, [organiser]);
+    await server.db.query(`update auth.users set created_at = now() - interval '25 hours' where email = any($1)`, [[stale, verified, organiser]]);
+    expect(await exists(stale)).toEqual({ user: 1, profile: 1, identities: 1, sessions: 1, tokens: 1 });
+
+    const { pruneUnverifiedAccounts } = await import('../../server/auth/account-pruner.ts');
+    expect(await pruneUnverifiedAccounts(server.db)).toBeGreaterThanOrEqual(1);
+
+    expect(await exists(stale)).toEqual({ user: 0, profile: 0, identities: 0, sessions: 0, tokens: 0 });
+    for (const kept of [fresh, verified, organiser]) expect((await exists(kept)).user, kept).toBe(1);
+    // The demo visitor (seeded, verified) stays whatever its age.
+    await server.db.query(`update auth.users set created_at = now() - interval '400 days' where email = $1`, [DEMO_USER.email]);
+    await pruneUnverifiedAccounts(server.db);
+    expect((await server.db.query(`select 1 from auth.users where email = $1`, [DEMO_USER.email])).rows).toHaveLength(1);
+  });
+});
+
+describe.each(engines())('/recover takes the same time for registered and unknown addresses (%s)', (engine) => {
+  // In a process of its own, as an attacker's client would be: what it does after answering is not timed.
+  let server: Awaited<ReturnType<typeof startServerProcess>>;
+  beforeAll(async () => {
+    server = await startServerProcess(engine === 'postgres' ? inject('postgresUrl') : undefined, {
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      LOAD_SERVER_QUIET: '1',
+    });
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('medians of interleaved requests differ by less than 1.5 ms', async () => {
+    const ROUNDS = 30;
+    const TOLERANCE_MS = 1.5;
+    const time = async (email: string): Promise<number> => {
+      const start = performance.now();
+      const res = await post(server, '/auth/v1/recover', { email });
+      await res.arrayBuffer();
+      const ms = performance.now() - start;
+      expect(res.status).toBe(200);
+      // Whatever the answer left to do is done before the next sample.
+      await sleep(30);
+      return ms;
+    };
+    // Warm-up: the first requests pay for connections and compilation.
+    for (let i = 0; i < 5; i++) await time(uniqueEmail('timing-warm'));
+    /** One run of interleaved pairs: the registered minus the unknown address's time, at the median and the lower quartile. */
+    const measure = async () => {
+      const registered: string[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const email = uniqueEmail('timing');
+        expect((await post(server, '/auth/v1/signup', { email, password: PASSWORD, data: NAMES })).status).toBe(200);
+        registered.push(email);
+      }
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        // Each registered address is asked once: the first request of its minute, the one that mails.
+        if (i % 2) {
+          known.push(await time(registered[i]!));
+          unknown.push(await time(uniqueEmail('timing-unknown')));
+        } else {
+          unknown.push(await time(uniqueEmail('timing-unknown')));
+          known.push(await time(registered[i]!));
+        }
+      }
+      const run = {
+        median: median(known) - median(unknown),
+        // The lower quartile: the samples no neighbour's load slowed.
+        quartile: quantile(known, 0.25) - quantile(unknown, 0.25),
+      };
+      console.log(`[recover timing] registered − unknown: median ${run.median.toFixed(2)} ms, lower quartile ${run.quartile.toFixed(2)} ms`);
+      return run;
+    };
+    // On a busy machine one run can be unlucky; a real difference shows in every run (before the fix, on a
+    // loaded 2-CPU machine: 5.5–14 ms at the median, 4.5–6.5 ms at the lower quartile).
+    const within = (r: { median: number; quartile: number }) => Math.abs(r.median) < TOLERANCE_MS && Math.abs(r.quartile) < TOLERANCE_MS;
+    const runs = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const run = await measure();
+      runs.push(run);
+      if (within(run)) break;
+    }
+    expect(runs.some(within), JSON.stringify(runs)).toBe(true);
+  }, 240_000);
+});
