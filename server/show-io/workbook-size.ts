@@ -152,7 +152,9 @@ export function workbookTooBig(book: string, zip: Buffer): string | undefined {
       if (tag === 'row') {
         row = Number(a.get('r')) || row + 1;
         col = 0;
+        lastRow = Math.max(lastRow, row);
         problem = tooFar('has a', 0, row);
+        if (lastRow * widest > SHEET_MAX_CELLS) problem ??= cellsMessage(where);
       } else if (tag === 'c') {
         const at = a.has('r') ? cellRef(a.get('r')!) : null;
         col = at?.col || col + 1;
