@@ -1,7 +1,8 @@
 // Issue 14 "Safe on a hostile hall network", votes and coupons: real supabase-js against the real venue
 // server. Votes only through submit_votes, in small batches, never for an event that has closed (a grace
-// day for votes queued offline); a whole hall behind one address still votes; coupons only for verified
-// accounts, one per advertiser and type; and no source map is served.
+// day for votes queued offline); a whole hall behind one address still votes, and is never flagged as a
+// stuffed poll (issue 31); coupons only for verified accounts, one per advertiser and type; and no source
+// map is served.
 import 'fake-indexeddb/auto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
