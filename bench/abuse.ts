@@ -1,11 +1,13 @@
 // Issue 14: one hostile client on the hall network. The app's no-change resync from honest clients, alone
 // and then while one client sends the backreference regex and the nine-level embed in a loop; / is
-// asked meanwhile. The server runs in its own process on PGlite on disk, serving the built app.
+// asked meanwhile. Issue 31: the same honest load while one phone floods the server with sockets that
+// send nothing, and while one pipelines requests whose answers it never reads. The server runs in its
+// own process on PGlite on disk, serving the built app, with the default connection budgets.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ANON_KEY } from '../server/config.ts';
-import { EMBED_ATTACK, REGEX_ATTACK } from '../tests/abuse/attacks.ts';
+import { EMBED_ATTACK, REGEX_ATTACK, idleSockets, unreadPipeline, type HeldSockets } from '../tests/abuse/attacks.ts';
 import { appRequests, autocannon, resyncRequest, startServerProcess } from './load.ts';
 import { median, round, type BenchOptions, type Report } from './report.ts';
 
@@ -16,6 +18,13 @@ const HONEST_CONNECTIONS = 10;
  */
 const ATTACK_PAUSE_MS = 50;
 const ANON_TIMEOUT_MS = 3_000;
+/** The flooding phone's address (the honest clients are 127.0.0.1): one phone on the hall Wi-Fi. */
+const FLOODER = '127.0.0.9';
+/** Idle sockets the flooder opens each second, and most it holds (past the default per-address cap of 1,000). */
+const FLOOD_WAVE = 500;
+const FLOOD_HELD = 3_000;
+const PIPELINER = '127.0.0.10';
+const MiB = 1024 * 1024;
 
 interface Attack {
   ms: number[];
@@ -36,6 +45,28 @@ async function loop(url: string, path: string, stop: () => boolean, out: Attack)
     out.ms.push(performance.now() - t);
     await new Promise((r) => setTimeout(r, ATTACK_PAUSE_MS));
   }
+}
+
+/** The honest load while an attack runs beside it; the server's RSS growth (highest sample, each second). */
+async function underAttack<R>(
+  server: Awaited<ReturnType<typeof startServerProcess>>,
+  honest: () => Promise<R>,
+  attack: (stop: () => boolean) => Promise<string>,
+): Promise<{ result: R; about: string; rssGrowthMiB: number }> {
+  const before = (await server.memory(true)).rss;
+  let stopped = false;
+  let peak = before;
+  const sampling = (async () => {
+    while (!stopped) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      peak = Math.max(peak, (await server.memory(false)).rss);
+    }
+  })();
+  const attacking = attack(() => stopped);
+  const result = await honest();
+  stopped = true;
+  const [about] = await Promise.all([attacking, sampling]);
+  return { result, about, rssGrowthMiB: round((peak - before) / MiB, 1) };
 }
 
 /** GET / every 100 ms until stop; each answer's time (a failure counts as 10 s). */
@@ -101,6 +132,46 @@ export async function benchAbuse(report: Report, options: BenchOptions): Promise
     // Every attack answer is an error, never a 2xx (the regex: 500 57014; the embed: 400 PGRST100).
     const attack2xx = [...regex.statuses, ...embed.statuses].filter(([s]) => s >= 200 && s < 300).reduce((n, [, c]) => n + c, 0);
     report.exactly(`attack requests answered 2xx`, attack2xx, '', 0);
+
+    // Issue 31: one phone opens idle sockets as fast as waves of 500 a second go, holding up to 3,000.
+    const flood = await underAttack(server, honest, async (stop) => {
+      const waves: HeldSockets[] = [];
+      let opened = 0;
+      let closedByServer = 0;
+      while (!stop()) {
+        const started = performance.now();
+        waves.push(await idleSockets(server.url, FLOOD_WAVE, { localAddresses: [FLOODER] }));
+        opened += FLOOD_WAVE;
+        while (waves.length * FLOOD_WAVE > FLOOD_HELD) {
+          const old = waves.shift()!;
+          closedByServer += old.closed();
+          old.stop();
+        }
+        await new Promise((r) => setTimeout(r, Math.max(0, 1_000 - (performance.now() - started))));
+      }
+      for (const wave of waves) {
+        closedByServer += wave.closed();
+        wave.stop();
+      }
+      return `${opened} idle sockets opened from ${FLOODER}, ${closedByServer} closed by the server while held`;
+    });
+    report.atMost(`honest resync p99 under an idle-socket flood (≤ 2 × calm)`, flood.result.latency.p99, 'ms', Math.max(1, 2 * calm.latency.p99), 'timing', `${detail(flood.result)}; ${flood.about}; server RSS +${flood.rssGrowthMiB} MiB`);
+    report.exactly(`honest resync under the idle-socket flood: non-2xx + errors + timeouts`, flood.result.non2xx + flood.result.errors + flood.result.timeouts, '', 0);
+
+    // Issue 31: one phone pipelines 4 × 1,500 GET /rest/v1/breeds and never reads, again every 3 s.
+    const pipeline = await underAttack(server, honest, async (stop) => {
+      let sent = 0;
+      while (!stop()) {
+        const attack = await unreadPipeline(server.url, { sockets: 4, requests: 1_500, path: '/rest/v1/breeds', headers: { apikey: DEMO_ANON_KEY }, localAddresses: [PIPELINER] });
+        sent += attack.sentBytes;
+        await new Promise((r) => setTimeout(r, 3_000));
+        attack.stop();
+      }
+      return `${round(sent / MiB, 1)} MiB of pipelined requests sent from ${PIPELINER}`;
+    });
+    report.atMost(`honest resync p99 under unread pipelined requests (≤ 2 × calm)`, pipeline.result.latency.p99, 'ms', Math.max(1, 2 * calm.latency.p99), 'timing', `${detail(pipeline.result)}; ${pipeline.about}`);
+    report.exactly(`honest resync under unread pipelined requests: non-2xx + errors + timeouts`, pipeline.result.non2xx + pipeline.result.errors + pipeline.result.timeouts, '', 0);
+    report.atMost(`server RSS growth under unread pipelined requests`, pipeline.rssGrowthMiB, 'MiB', 64, 'timing', 'the highest RSS sampled each second, less RSS before the attack');
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });

@@ -29,6 +29,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from '../server/config.ts';
+import { openFileLimit } from '../server/connections.ts';
 import { sleep } from '../tests/helpers/time.ts';
 import { sourceAddress } from './live.ts';
 import { appRequests, postgresBase, recordingClient, startServerProcess, withAdmin } from './load.ts';
@@ -283,7 +284,14 @@ function stepLine(r: StepResult): string {
 // ---------- the section ----------
 
 async function withServers<T>(config: ConfigName, distDir: string, base: string | null, fn: (servers: ServerProcess[]) => Promise<T>): Promise<T | null> {
-  const env = { LOAD_SERVER_STATIC_DIR: distDir, LOAD_SERVER_QUIET: '1' };
+  const env = {
+    LOAD_SERVER_STATIC_DIR: distDir,
+    LOAD_SERVER_QUIET: '1',
+    // The capacity measured is the server's, not its connection budget's: the default keeps a quarter of
+    // the open-file limit for files (server/connections.ts), which thousands of phones on one machine,
+    // each with its keep-alive sockets and websocket, would reach before the server's CPU does.
+    MAX_CONNECTIONS: String(Math.max(1_024, openFileLimit().limit - 1_024)),
+  };
   if (config === 'pglite') {
     const server = await startServerProcess(undefined, env);
     try {

@@ -29,11 +29,8 @@ export interface SocketOptions {
 
 function open(url: URL, i: number, opts: SocketOptions): Socket {
   const localAddress = opts.localAddresses?.[i % opts.localAddresses.length];
-  const port = Number(url.port);
-  const host = url.hostname;
-  return opts.tls
-    ? tlsConnect({ host, port, localAddress, ca: opts.tls.ca, ALPNProtocols: [opts.tls.alpn] })
-    : netConnect({ host, port, localAddress });
+  const at = { host: url.hostname, port: Number(url.port), ...(localAddress ? { localAddress } : {}) };
+  return opts.tls ? tlsConnect({ ...at, ca: opts.tls.ca, ALPNProtocols: [opts.tls.alpn] }) : netConnect(at);
 }
 
 /** Opens `count` sockets that send nothing (after the handshake, with `tls`), as fast as they connect. */

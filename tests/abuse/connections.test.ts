@@ -10,6 +10,7 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { startServerProcess } from '../../bench/load.ts';
 import { DEMO_ANON_KEY } from '../../server/config.ts';
 import { KEEP_ALIVE_TIMEOUT_MS, REQUEST_HEAD_TIMEOUT_MS } from '../../server/connections.ts';
@@ -155,6 +156,34 @@ describe('a flood of idle connections', () => {
     } finally {
       flood.stop();
     }
+  }, 30_000);
+});
+
+describe('a server whose connections are all busy', () => {
+  it('answers a new connection 503 with a JSON error, and serves again once they go', async () => {
+    // Websockets are never idle: 8 addresses × 20 (the realtime cap per address) pass the budget of 150.
+    const addresses = Array.from({ length: 8 }, (_, i) => `127.0.0.${31 + i}`);
+    const url = `${plain.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${DEMO_ANON_KEY}&vsn=2.0.0`;
+    const sockets = await Promise.all(
+      Array.from({ length: addresses.length * 20 }, (_, i) => {
+        const ws = new WebSocket(url, { localAddress: addresses[i % addresses.length], perMessageDeflate: false });
+        ws.on('error', () => undefined);
+        return new Promise<WebSocket>((resolve) => {
+          ws.once('open', () => resolve(ws));
+          ws.once('close', () => resolve(ws));
+        });
+      }),
+    );
+    try {
+      expect(sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length).toBeGreaterThanOrEqual(BUDGET - 5);
+      const refused = await get(plain.url, '/rest/v1/breeds?select=id&limit=1', { localAddress: OTHER_PHONE, timeoutMs: 2_000 });
+      expect(refused.status).toBe(503);
+      expect(JSON.parse(refused.body)).toEqual({ error: expect.stringContaining('connection budget') });
+    } finally {
+      sockets.forEach((ws) => ws.terminate());
+    }
+    await sleep(500);
+    expect((await get(plain.url, '/rest/v1/breeds?select=id&limit=1', { localAddress: OTHER_PHONE, timeoutMs: 2_000 })).status).toBe(200);
   }, 30_000);
 });
 
