@@ -48,21 +48,21 @@ export async function recover(c: Context, deps: AppDeps): Promise<Response> {
   const email = normalizeEmail(body.email);
   const redirectTo = linkRedirect(deps, c.req.query('redirect_to'));
   // On the next turn of the event loop, once the answer is written: PGlite runs queries on this thread.
-  setImmediate(() => void recoverInBackground(deps, email, redirectTo));
+  const now = nowOf(deps);
+  setImmediate(() => void recoverInBackground(deps, email, redirectTo, now));
   return c.json({});
 }
 
-async function recoverInBackground(deps: AppDeps, email: string, redirectTo: string): Promise<void> {
+async function recoverInBackground(deps: AppDeps, email: string, redirectTo: string, now: number): Promise<void> {
   try {
     const user = await userByEmail(deps.db, email);
-    if (user) await sendRecoveryMail(deps, user, redirectTo);
+    if (user) await sendRecoveryMail(deps, user, redirectTo, now);
   } catch (e) {
     console.error('[auth] recovery failed', e);
   }
 }
 
-async function sendRecoveryMail(deps: AppDeps, user: UserRow, redirectTo: string): Promise<void> {
-  const now = nowOf(deps);
+async function sendRecoveryMail(deps: AppDeps, user: UserRow, redirectTo: string, now: number): Promise<void> {
   const to = user.email ?? '';
   // A few links an hour at most, whoever asks: a stranger cannot fill the owner's inbox.
   if ((await mailedLately(deps.db, to, ['recovery'], now - HOUR_MS)) >= MAILS_PER_ADDRESS_PER_HOUR) return;

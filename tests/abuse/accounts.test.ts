@@ -215,30 +215,35 @@ describe.each(engines())('our mail says only our words (%s)', (engine) => {
   it('sends one address at most 3 "you already have an account" mails an hour, answering sign-ups alike', async () => {
     const taken = uniqueEmail('mail-signup');
     await client(server).auth.signUp({ email: taken, password: PASSWORD, options: { data: NAMES } });
+    const existing = async () => (await mailsTo(server, taken)).filter((m) => m.subject === 'You already have a PurrFect Show account').length;
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       statuses.push((await post(server, '/auth/v1/signup', { email: taken, password: PASSWORD, data: NAMES })).status);
       statuses.push((await post(server, '/auth/v1/signup', { email: uniqueEmail('mail-signup-new'), password: PASSWORD, data: NAMES })).status);
-      await sleep(300); // the mail goes out after the answer
+      // The mail goes out after the answer: wait for it while the budget lasts.
+      if (i < 3) await expect.poll(existing).toBe(i + 1);
+      else await sleep(300);
       // A minute passes for the once-a-minute rule.
       await server.db.query(`delete from auth.rate_limits where key like 'signup-existing:%'`);
     }
     expect(statuses).toEqual(Array(12).fill(200));
     await sleep(500);
-    const mails = (await mailsTo(server, taken)).filter((m) => m.subject === 'You already have a PurrFect Show account');
-    expect(mails).toHaveLength(3);
+    expect(await existing()).toBe(3);
   });
 
   it('sends one address at most 3 password-reset mails an hour', async () => {
     const target = uniqueEmail('mail-recover');
     await client(server).auth.signUp({ email: target, password: PASSWORD, options: { data: NAMES } });
+    const resets = async () => (await mailsTo(server, target)).filter((m) => m.subject === 'Reset Your Password').length;
     for (let i = 0; i < 6; i++) {
       expect((await post(server, '/auth/v1/recover', { email: target })).status).toBe(200);
-      await sleep(300);
+      // The mail goes out after the answer: wait for it while the budget lasts.
+      if (i < 3) await expect.poll(resets).toBe(i + 1);
+      else await sleep(300);
       await server.db.query(`update auth.users set recovery_sent_at = recovery_sent_at - interval '2 minutes' where email = $1`, [target]);
     }
     await sleep(500);
-    expect((await mailsTo(server, target)).filter((m) => m.subject === 'Reset Your Password')).toHaveLength(3);
+    expect(await resets()).toBe(3);
   });
 });
 

@@ -61,6 +61,12 @@ describe.each(engines())('auth (%s)', (engine) => {
     return rows;
   }
 
+  /** The mails to `to` once the first has arrived: /recover mails after its answer is written. */
+  async function mailsOnceSent(to: string) {
+    await expect.poll(async () => (await latestMail(to)).length).toBeGreaterThan(0);
+    return latestMail(to);
+  }
+
   const linkIn = (text: string): string => {
     const m = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(text);
     if (!m) throw new Error(`no link in mail: ${text}`);
@@ -370,7 +376,7 @@ describe.each(engines())('auth (%s)', (engine) => {
       expect(error).toBeNull();
       expect(data).toEqual({});
 
-      const mails = await latestMail(email);
+      const mails = await mailsOnceSent(email);
       expect(mails).toHaveLength(1);
       const link = linkIn(mails[0]!.text_body);
       expect(mails[0]!.html_body).toContain('Reset Password');
@@ -424,6 +430,7 @@ describe.each(engines())('auth (%s)', (engine) => {
       const { data, error } = await client(server).auth.resetPasswordForEmail(email);
       expect(error).toBeNull();
       expect(data).toEqual({});
+      await sleep(200);
       expect(await latestMail(email)).toHaveLength(0);
     });
 
@@ -440,11 +447,12 @@ describe.each(engines())('auth (%s)', (engine) => {
     it('expired and unknown tokens redirect with the error fragment', async () => {
       const { email } = await signedUp('recover-expired');
       await client(server).auth.resetPasswordForEmail(email);
+      await mailsOnceSent(email);
       await server.db.query(
         `update auth.users set recovery_sent_at = recovery_sent_at - interval '2 hours' where email = $1`,
         [email],
       );
-      const expired = await fetch(linkIn((await latestMail(email))[0]!.text_body), { redirect: 'manual' });
+      const expired = await fetch(linkIn((await mailsOnceSent(email))[0]!.text_body), { redirect: 'manual' });
       expect(expired.status).toBe(303);
       expect(fragmentOf(expired).get('error_code')).toBe('otp_expired');
 
@@ -461,7 +469,7 @@ describe.each(engines())('auth (%s)', (engine) => {
     it('never redirects to a foreign origin', async () => {
       const { email } = await signedUp('recover-foreign');
       await client(server).auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example/steal' });
-      const link = new URL(linkIn((await latestMail(email))[0]!.text_body));
+      const link = new URL(linkIn((await mailsOnceSent(email))[0]!.text_body));
       expect(link.searchParams.get('redirect_to')).toBe(server.config.siteUrl);
       link.searchParams.set('redirect_to', 'https://evil.example/steal');
       const res = await fetch(link, { redirect: 'manual' });
@@ -471,7 +479,7 @@ describe.each(engines())('auth (%s)', (engine) => {
     it('verifyOtp with the token hash opens a recovery session', async () => {
       const { email } = await signedUp('recover-otp');
       await client(server).auth.resetPasswordForEmail(email);
-      const token = new URL(linkIn((await latestMail(email))[0]!.text_body)).searchParams.get('token')!;
+      const token = new URL(linkIn((await mailsOnceSent(email))[0]!.text_body)).searchParams.get('token')!;
       const sb = client(server);
       const events: AuthChangeEvent[] = [];
       sb.auth.onAuthStateChange((event) => {
