@@ -41,6 +41,11 @@ const RPC_MATRIX = `
   organiser_withdraw_notice | d   | d             | a
   organiser_required       | d    | d             | a
   organiser_replayed       | d    | d             | a
+  visitor_choice_flags     | d    | d             | a
+  visitor_choice_set_voided | d   | d             | a
+  visitor_choice_flagged   | d    | d             | d
+  user_metadata_problem    | d    | d             | a
+  prune_unverified_accounts | d   | d             | a
 `;
 
 interface Ctx extends MatrixCtx {
@@ -246,6 +251,13 @@ describe.each(engines())('RLS matrix on %s', (engine) => {
       organiser_post_notice: { p_op: randomUUID(), p_event_id: 0, p_message: 'RLS', p_ends_at: null },
       organiser_withdraw_notice: { p_op: randomUUID(), p_notice_id: 0 },
       organiser_replayed: { p_op: randomUUID(), p_kind: 'change_sessions' },
+      visitor_choice_flags: { p_event_id: 1 },
+      visitor_choice_flagged: { p_event_id: 1 },
+      // Harmless for the service role: no votes named, none changed.
+      visitor_choice_set_voided: { p_event_id: 1, p_void: true, p_vote_ids: [] },
+      user_metadata_problem: { p_meta: {} },
+      // Harmless for the service role: only accounts created before 1970.
+      prune_unverified_accounts: { p_created_before: '1970-01-01T00:00:00Z' },
     };
     const roles = { anon: clients.anon, authenticated: visitor.client, service_role: clients.service_role };
     const mismatches: string[] = [];
