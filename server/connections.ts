@@ -155,12 +155,17 @@ export function connectionGuard(
     log.warn(
       `[connections] ${all.size} open of ${maxOpen} (${budget.why}); since the last line: ` +
         `${shed} idle shed at the budget, ${overBudget} refused at the budget (503), ` +
-        `${perAddress} over ${perAddressCap} from one address, ${pipeline} pipelined requests refused, ${stalled} unread connections cut`,
+        `${perAddress} over ${perAddressCap} from one address, ${pipeline} pipelined requests refused, ${stalled} unread connections cut` +
+        (lastOffender ? `; the last from ${lastOffender}` : ''),
     );
     counts.shed = counts.overBudget = counts.perAddress = counts.pipeline = counts.stalled = 0;
+    lastOffender = '';
   };
-  const note = (what: keyof typeof counts, n = 1) => {
+  /** The address of the last connection refused or cut for what it did (not for the server's budget). */
+  let lastOffender = '';
+  const note = (what: keyof typeof counts, n = 1, address?: string) => {
     counts[what] += n;
+    if (address) lastOffender = address;
     if (logTimer) return;
     const wait = lastLogAt + LOG_EVERY_MS - Date.now();
     if (wait <= 0) flushLog();
@@ -231,7 +236,7 @@ export function connectionGuard(
       // The address's own idle connections make room (a hall behind one router keeps working); an
       // address whose connections are all busy is refused.
       if (shed(mine, 1) === 0) {
-        note('perAddress');
+        note('perAddress', 1, address);
         return refuse(socket, kind, 429, REFUSALS.perAddress);
       }
     }
@@ -308,7 +313,7 @@ export function connectionGuard(
       });
       // Requests already read past the depth (pipelined in one packet) are refused without reaching the app.
       if (t.inflight > (http2 ? HTTP2_MAX_STREAMS : PIPELINE_DEPTH)) {
-        note('pipeline');
+        note('pipeline', 1, `${t.address} (${req.method ?? ''} ${(req.url ?? '').slice(0, 80)}, HTTP/${req.httpVersion})`);
         const text = JSON.stringify(REFUSALS.pipeline);
         if (http2) (res as Http2ServerResponse).writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' }).end(text);
         else (res as ServerResponse).writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '5', Connection: 'close' }).end(text);
@@ -363,7 +368,7 @@ export function connectionGuard(
         t.movedAt = now;
       } else if (now - t.movedAt >= STALLED_READER_MS) {
         forget(key, t);
-        note('stalled');
+        note('stalled', 1, t.address);
         t.raw.destroy();
       }
     }
