@@ -104,6 +104,18 @@ describe.each(engines())('bounded accounts (%s)', (engine) => {
     expect(data.session!.access_token.length).toBeLessThan(2_000);
   });
 
+  it('refuses oversize user_metadata through the admin API too', async () => {
+    const admin = client(server, 'service_role').auth.admin;
+    const blob = { ...NAMES, notes: 'x'.repeat(100_000) };
+    const created = await admin.createUser({ email: uniqueEmail('meta-admin'), user_metadata: blob });
+    expect(created.error?.status).toBe(422);
+    const ok = await admin.createUser({ email: uniqueEmail('meta-admin-ok'), user_metadata: NAMES });
+    expect(ok.error).toBeNull();
+    const updated = await admin.updateUserById(ok.data.user!.id, { user_metadata: blob });
+    expect(updated.error?.status).toBe(422);
+    expect(await largestMetadata()).toBeLessThanOrEqual(METADATA_CAP);
+  });
+
   it('puts only the app’s metadata fields into the access token; GET /user still has the rest', async () => {
     const extra = { ...NAMES, city: 'London', avatar_url: 'https://example.com/ada.png', favourite_engine: 'd'.repeat(2_000) };
     const { c, session } = await signedIn('meta-token', extra);
@@ -165,7 +177,9 @@ describe.each(engines())('our mail says only our words (%s)', (engine) => {
   it('a 1,500-character first name holding a link never reaches the mail whole, nor its link', async () => {
     const target = uniqueEmail('mail-target');
     const name = `Hello friend, your parcel waits at https://evil.example/parcel?id=1 ${'x'.repeat(1_500)}`.slice(0, 1_500);
-    await client(server).auth.signUp({ email: target, password: PASSWORD, options: { data: { first_name: name, last_name: 'L' } } });
+    // Names are capped at 100 characters where they are stored: such a sign-up makes no account at all.
+    const { error } = await client(server).auth.signUp({ email: target, password: PASSWORD, options: { data: { first_name: name, last_name: 'L' } } });
+    expect(error?.status).toBe(422);
     expect((await post(server, '/functions/v1/send-verification', { email: target })).status).toBe(200);
     for (const mail of await mailsTo(server, target)) {
       expect(mail.text_body + (mail.html_body ?? '')).not.toMatch(/evil|parcel/);
@@ -308,8 +322,9 @@ describe.each(engines())('/recover takes the same time for registered and unknow
       await res.arrayBuffer();
       const ms = performance.now() - start;
       expect(res.status).toBe(200);
-      // Whatever the answer left to do is done before the next sample.
-      await sleep(30);
+      // What the answer left to do (the lookup, a registered address's mail: a commit that waits for the
+      // disk on PostgreSQL) is done before the next sample; here only the answer's time is measured.
+      await sleep(100);
       return ms;
     };
     // Warm-up: the first requests pay for connections and compilation.
