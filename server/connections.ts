@@ -18,7 +18,7 @@ export const REQUEST_HEAD_TIMEOUT_MS = 10_000;
 /** After its last answer, a connection (keep-alive, HTTP/2 session) waits this long for the next request head. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** Requests answered on one HTTP/1.1 connection at a time: at this many in flight, reading stops. */
-export const PIPELINE_DEPTH = 8;
+export const PIPELINE_DEPTH = 4;
 /** Unsent answer bytes one connection may hold before reading from it stops. */
 export const WRITE_BUFFER_BYTES = 64 * 1024;
 /** HTTP/2 streams one session may have open (SETTINGS_MAX_CONCURRENT_STREAMS). */

@@ -161,8 +161,8 @@ describe('a flood of idle connections', () => {
 
 describe('a server whose connections are all busy', () => {
   it('answers a new connection 503 with a JSON error, and serves again once they go', async () => {
-    // Websockets are never idle: 8 addresses × 20 (the realtime cap per address) pass the budget of 150.
-    const addresses = Array.from({ length: 8 }, (_, i) => `127.0.0.${31 + i}`);
+    // Websockets are never idle: 10 addresses × 20 (the realtime cap per address) pass the budget of 150.
+    const addresses = Array.from({ length: 10 }, (_, i) => `127.0.0.${31 + i}`);
     const url = `${plain.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${DEMO_ANON_KEY}&vsn=2.0.0`;
     const sockets = await Promise.all(
       Array.from({ length: addresses.length * 20 }, (_, i) => {
