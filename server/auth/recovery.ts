@@ -1,4 +1,5 @@
 // E-mail links: POST /recover mails a one-time link; GET /verify (the link) and POST /verify exchange it for a session.
+import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
@@ -47,10 +48,19 @@ export async function recover(c: Context, deps: AppDeps): Promise<Response> {
   if (!body.email) throw authError(400, 'validation_failed', 'Password recovery requires an email');
   const email = normalizeEmail(body.email);
   const redirectTo = linkRedirect(deps, c.req.query('redirect_to'));
-  // On the next turn of the event loop, once the answer is written: PGlite runs queries on this thread.
   const now = nowOf(deps);
-  setImmediate(() => void recoverInBackground(deps, email, redirectTo, now));
+  afterAnswer(c, () => void recoverInBackground(deps, email, redirectTo, now));
   return c.json({});
+}
+
+/**
+ * Runs work once the answer has left (node-server's response closed: sent, or the client gone), so not
+ * even its CPU can delay the answer; without a node response (app.request in tests), on the next turn.
+ */
+function afterAnswer(c: Context, work: () => void): void {
+  const outgoing = (c.env as Partial<HttpBindings | Http2Bindings> | undefined)?.outgoing;
+  if (outgoing && !outgoing.closed) outgoing.once('close', work);
+  else setImmediate(work);
 }
 
 async function recoverInBackground(deps: AppDeps, email: string, redirectTo: string, now: number): Promise<void> {
