@@ -2,6 +2,7 @@
 // token (item 3), mail that carries a stranger's text and floods one address, sign-ups nobody verifies
 // (item 7), and /recover answering a registered address slower than an unknown one (item 11).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { couponMail } from '../../supabase/functions/send-coupon/handler.ts';
 import { startServerProcess } from '../../bench/load.ts';
 import { DEMO_ANON_KEY } from '../../server/config.ts';
 import { DEMO_USER } from '../../server/seed/index.ts';
@@ -195,6 +196,14 @@ describe.each(engines())('our mail says only our words (%s)', (engine) => {
     expect(mail).toBeDefined();
     expect(mail!.text_body + (mail!.html_body ?? '')).not.toMatch(/evil|javascript/);
     expect(greetings(mail!)).toEqual(['', '']);
+  });
+
+  it.each(HOSTILE)('greets the coupon mail without a name a mail client would link: %s', (first) => {
+    const coupon = { coupon_type: 'discount', coupon_code: 'PURR-1234', discount_amount: 5, rebate_percentage: null };
+    const mail = couponMail('visitor@example.com', first, 'Whisker Foods', coupon as Parameters<typeof couponMail>[3]);
+    expect(mail.text + mail.html).not.toMatch(/evil|javascript/);
+    expect(mail.text.split('\n')[0]).toBe('Hello,');
+    expect(mail.html.startsWith('<p>Hello,</p>')).toBe(true);
   });
 
   it('greets with at most 40 characters of a long plain name, escaped in HTML', async () => {

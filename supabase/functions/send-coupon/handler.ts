@@ -8,7 +8,7 @@ import type { FunctionDeps, Handler } from '../_shared/deps.ts';
 import { couponCode, type CouponType } from '../_shared/codes.ts';
 import { COUPON_MESSAGES } from '../../../shared/messages.ts';
 import { formatDiscount, formatRebate } from '../../../shared/money.ts';
-import { escapeHtml } from '../send-verification/handler.ts';
+import { escapeHtml, greeting } from '../_shared/mail-text.ts';
 
 /** A claim older than this is taken to belong to a request that died mid-send, and is retried. */
 export const STALE_CLAIM_MS = 2 * 60_000;
@@ -132,7 +132,7 @@ export function createSendCouponHandler(deps: FunctionDeps): Handler {
     }
 
     const profile = await deps.admin.from('users').select('first_name').eq('id', user.id).maybeSingle();
-    const userName = profile.data?.first_name ?? user.email.split('@')[0] ?? 'User';
+    const userName = profile.data?.first_name ?? null;
     try {
       await deps.sendMail(couponMail(user.email, userName, a.company_name, coupon));
     } catch {
@@ -176,13 +176,14 @@ async function earlierCoupon(deps: FunctionDeps, userId: string, advertiserId: n
 }
 
 /** The coupon e-mail: single-use, a dollar amount off or a percentage off. */
-export function couponMail(to: string, userName: string, companyName: string, c: CouponRow) {
+export function couponMail(to: string, userName: string | null, companyName: string, c: CouponRow) {
+  const hello = greeting(userName);
   const value =
     c.coupon_type === 'discount'
       ? `${formatDiscount(Number(c.discount_amount))} off`
       : `${formatRebate(Number(c.rebate_percentage))} off`;
   const subject = `Your ${companyName} coupon: ${value}`;
-  const text = `Hello ${userName},\n\nHere is your ${c.coupon_type} coupon from ${companyName}: ${c.coupon_code}\n\nIt gives you ${value} and can be used once.\n\nEnjoy the show!\nPurrFect Show`;
-  const html = `<p>Hello ${escapeHtml(userName)},</p><p>Here is your ${c.coupon_type} coupon from <strong>${escapeHtml(companyName)}</strong>:</p><p style="font-size:1.5em;font-family:monospace">${c.coupon_code}</p><p>It gives you <strong>${value}</strong> and can be used once.</p><p>Enjoy the show!<br>PurrFect Show</p>`;
+  const text = `${hello.text}\n\nHere is your ${c.coupon_type} coupon from ${companyName}: ${c.coupon_code}\n\nIt gives you ${value} and can be used once.\n\nEnjoy the show!\nPurrFect Show`;
+  const html = `<p>${hello.html}</p><p>Here is your ${c.coupon_type} coupon from <strong>${escapeHtml(companyName)}</strong>:</p><p style="font-size:1.5em;font-family:monospace">${c.coupon_code}</p><p>It gives you <strong>${value}</strong> and can be used once.</p><p>Enjoy the show!<br>PurrFect Show</p>`;
   return { kind: 'coupon' as const, to, subject, text, html };
 }
