@@ -2,6 +2,7 @@
 // start and then every ACCOUNT_PRUNE_INTERVAL_MS removes accounts whose profile is still unverified a day
 // after sign-up. Failures are logged and retried on the next round, never thrown.
 import type { Db } from '../db/types.ts';
+import { startPeriodicTask, type PeriodicTask, type PeriodicTaskOptions } from '../periodic.ts';
 import { VERIFICATION_TOKEN_TTL_MS } from '../../supabase/functions/_shared/codes.ts';
 
 /** How long an account may wait for its e-mail to be verified: as long as the first link lives. */
@@ -18,47 +19,23 @@ export async function pruneUnverifiedAccounts(db: Db, now: number = Date.now()):
   return Number(rows[0]?.removed ?? 0);
 }
 
-export interface AccountPruner {
-  /** The run on start (resolves when it is done, whatever the outcome). */
-  readonly firstRun: Promise<void>;
-  /** Stops the timer and waits for a run in progress, so the database can close after it. */
-  stop(): Promise<void>;
-}
-
 export interface AccountPrunerOptions {
   intervalMs?: number;
   now?: () => number;
-  log?: Pick<Console, 'log' | 'error'>;
+  log?: PeriodicTaskOptions['log'];
 }
 
-/** Runs the prune now and then on a timer (unref'd: it never keeps the process alive). */
+/** Runs the prune now and then on a timer. */
 export function startAccountPruner(
   db: Db,
-  { intervalMs = ACCOUNT_PRUNE_INTERVAL_MS, now = Date.now, log = console }: AccountPrunerOptions = {},
-): AccountPruner {
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = (): Promise<void> => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        const removed = await pruneUnverifiedAccounts(db, now());
-        if (removed > 0) log.log(`[auth] removed ${removed} account(s) whose e-mail was not verified within a day of sign-up`);
-      } catch (e) {
-        log.error('[auth] removing unverified accounts failed; retrying at the next round', e);
-      }
-    });
-    return running;
-  };
-  const firstRun = run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return {
-    firstRun,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  { intervalMs = ACCOUNT_PRUNE_INTERVAL_MS, now = Date.now, log }: AccountPrunerOptions = {},
+): PeriodicTask {
+  return startPeriodicTask(
+    '[auth] removing unverified accounts failed',
+    async () => {
+      const removed = await pruneUnverifiedAccounts(db, now());
+      return removed > 0 ? `[auth] removed ${removed} account(s) whose e-mail was not verified within a day of sign-up` : null;
     },
-  };
+    { intervalMs, log },
+  );
 }
