@@ -49,6 +49,12 @@ describe('the dev mailbox', () => {
       body: JSON.stringify({ email }),
     });
     expect(recover.status).toBe(200);
+    // The reset mail follows the answer (the address is looked up once the answer has left).
+    for (let wait = 0; wait < 50; wait++) {
+      const mails = (await (await fetch(`${server.url}/_dev/mail?format=json&to=${encodeURIComponent(email)}`)).json()) as unknown[];
+      if (mails.length > 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   });
   afterAll(() => server?.close());
 
