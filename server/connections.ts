@@ -258,6 +258,9 @@ export function connectionGuard(
     if (!mine) byAddress.set(address, (mine = new Map()));
     mine.set(key, t);
     socket.once('close', () => forget(key, t));
+    // A plain socket paused with answers still buffered reads again once they have gone out (over TLS the
+    // TLS socket is watched at its handshake).
+    if (kind === 'plain') socket.on('drain', () => pressure(t));
   };
 
   const find = (s: { remoteAddress?: string; remotePort?: number } | null | undefined): [string, Tracked] | null => {
