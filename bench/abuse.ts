@@ -1,6 +1,6 @@
-// Issue 14: one hostile client on the hall network. The app's no-change resync from honest clients, alone
+// One hostile client on the hall network. The app's no-change resync from honest clients, alone
 // and then while one client sends the backreference regex and the nine-level embed in a loop; / is
-// asked meanwhile. Issue 31: the same honest load while one phone floods the server with sockets that
+// asked meanwhile. Then the same honest load while one phone floods the server with sockets that
 // send nothing, and while one pipelines requests whose answers it never reads. The server runs in its
 // own process on PGlite on disk, serving the built app, with the default connection budgets.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -139,7 +139,7 @@ export async function benchAbuse(report: Report, options: BenchOptions): Promise
     const attack2xx = [...regex.statuses, ...embed.statuses].filter(([s]) => s >= 200 && s < 300).reduce((n, [, c]) => n + c, 0);
     report.exactly(`attack requests answered 2xx`, attack2xx, '', 0);
 
-    // Issue 31: one phone opens idle sockets in waves of 250 a second, holding up to 1,500.
+    // One phone opens idle sockets in waves of 250 a second, holding up to 1,500.
     const flood = await underAttack(server, honest, async (stop) => {
       const waves: HeldSockets[] = [];
       let opened = 0;
@@ -164,7 +164,7 @@ export async function benchAbuse(report: Report, options: BenchOptions): Promise
     report.atMost(`honest resync p99 under an idle-socket flood (≤ 2 × calm)`, flood.result.latency.p99, 'ms', Math.max(1, 2 * calm.latency.p99), 'timing', `${detail(flood.result)}; ${flood.about}; server RSS +${flood.rssGrowthMiB} MiB`);
     report.exactly(`honest resync under the idle-socket flood: non-2xx + errors + timeouts`, flood.result.non2xx + flood.result.errors + flood.result.timeouts, '', 0);
 
-    // Issue 31: one phone pipelines 4 × 1,500 GET /rest/v1/breeds and never reads, again every 5 s.
+    // One phone pipelines 4 × 1,500 GET /rest/v1/breeds and never reads, again every 5 s.
     const pipeline = await underAttack(server, honest, async (stop) => {
       let sent = 0;
       while (!stop()) {

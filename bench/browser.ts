@@ -12,7 +12,7 @@ export interface NetworkProfile {
   uploadBytesPerSecond: number;
 }
 
-/** Hall Wi-Fi as issue 7 defines it: 1.5 Mbit/s down, 0.75 Mbit/s up, 300 ms round trip. */
+/** Hall Wi-Fi as the benchmarks model it: 1.5 Mbit/s down, 0.75 Mbit/s up, 300 ms round trip. */
 export const VENUE_WIFI: NetworkProfile = {
   name: 'Venue Wi-Fi',
   latencyMs: 300,

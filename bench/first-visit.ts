@@ -1,4 +1,4 @@
-// The first visit as a whole (issue 21): a phone with empty storage opens the show over "Venue Wi-Fi"
+// The first visit as a whole: a phone with empty storage opens the show over "Venue Wi-Fi"
 // (one shaped link that page, sync worker and service worker share) and we count every byte it pays until the network is
 // quiet, and time navigation → offline-ready (service worker active with its precache complete AND the
 // mirror synced), on the ×1 and the ×10 show. Bytes are counted, and the link shaped, by a TCP proxy in front of
@@ -19,14 +19,14 @@ import { median, round, type BenchOptions, type Report } from './report.ts';
 import { precacheUrls } from './size.ts';
 import { startWireProxy, type WireExchange, type WireTotals } from './wire-proxy.ts';
 
-/** The issue's budgets: KB = 1,000 bytes. The wire's target is 300 KB; until a first visit gets there the
+/** Budgets: KB = 1,000 bytes. The wire's target is 300 KB; until a first visit gets there the
  * gate is a ceiling at what has landed (so it can only shrink) and the label names the target. */
 const WIRE_TARGET_KB = 300;
 const WIRE_CEILING_KB = 400;
 /** index.html: the navigation, then the precache's revisioned copy. */
 const FETCHED_TWICE_CEILING_B = 4_000;
 const OFFLINE_READY_BUDGET_MS = 5_000;
-/** The issue's big show. */
+/** The big show: ten times the demo show. */
 const BIG_SHOW_FACTOR = 10;
 /** No byte over the proxy for this long: the first visit is over (the live socket's heartbeat is ~25 s apart). */
 const QUIET_MS = 2_000;

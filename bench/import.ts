@@ -1,4 +1,4 @@
-// npm run show -- import, measured (issue 17): the demo show at --scale, exported to a folder, given
+// npm run show -- import, measured: the demo show at --scale, exported to a folder, given
 // phone photos (4000×3000 JPEGs, about 4 MB each) as its litters' pictures, and imported into an empty
 // venue server through the same code the command runs; then imported again, which must write nothing.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { testClient } from '../tests/helpers/client.ts';
 import { phoneJpeg, phonePixels } from '../tests/helpers/phone-photo.ts';
 import { round, timed, type BenchOptions, type Report } from './report.ts';
 
-/** Photos per ×1 of the show: the ×10 show of a full run brings the issue's 200. */
+/** Photos per ×1 of the show: the ×10 show of a full run brings 200. */
 const PHOTOS_PER_SCALE = 20;
 /** Under --ci: the ×1 show and two photos, enough for the exact figures, in seconds. */
 const CI_PHOTOS = 2;

@@ -1,4 +1,4 @@
-// The live show (issue 18): how long a committed change takes to reach the phones that listen, and what
+// The live show: how long a committed change takes to reach the phones that listen, and what
 // listening costs the venue server. The server runs in a child process (bench/load-server.ts); here:
 // - 200 realtime-js clients, each joined to the show's topic and pulling sync_pull on a poke with the
 //   app's own timing (the guard and the spread), plus 3 Chromium pages with a breed open: a service-role
@@ -24,7 +24,7 @@ import type { BenchOptions, Report } from './report.ts';
 const CLIENTS = 200;
 const PAGES = 3;
 const IDLE_SOCKETS = 5_000;
-/** Issue 18: commit → visible, p95 on loopback. */
+/** Commit → visible, p95 on loopback. */
 const LATENCY_P95_BUDGET_MS = 2_000;
 /**
  * Set from the measurement (5,000 sockets on a 2-CPU machine: 9-17 MiB more RSS, 1.8-3.5 KiB a socket, and

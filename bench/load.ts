@@ -1,4 +1,4 @@
-// The venue server under load from a second process (issue 7): autocannon here, the server in a child
+// The venue server under load from a second process: autocannon here, the server in a child
 // (bench/load-server.ts), 50 connections, on PGlite and on PostgreSQL. The requests are the app's own:
 // the no-change sync_pull the sync engine sends on a resync, and one Visitor's Choice vote per
 // submit_votes call as the outbox sends it. A 60 s soak of both together watches the server's memory.
@@ -18,7 +18,7 @@ import type { LoadServerMessage, LoadServerRequest } from './load-server.ts';
 import type { BenchOptions, Report } from './report.ts';
 
 const CONNECTIONS = 50;
-/** Votes per second on PGlite (issue 7). */
+/** Votes per second on PGlite. */
 const VOTE_BUDGET = 300;
 const MiB = 1024 * 1024;
 /** Every vote of this bench carries an address under this domain, so the row count can be checked. */

@@ -18,13 +18,13 @@ const SECTIONS: Section[] = [
   { name: 'lighthouse', about: 'Lighthouse mobile on home, breeds and a breed (first visit)', run: async (r, o) => (await import('./lighthouse.ts')).benchLighthouse(r, o) },
   { name: 'pwa', about: 'installability and the repeat visit served by the service worker', run: async (r, o) => (await import('./pwa.ts')).benchPwa(r, o) },
   { name: 'venue', about: 'first visit, full mirror and a no-change resync over Venue Wi-Fi in Chromium', run: async (r, o) => (await import('./venue.ts')).benchVenue(r, o) },
-  { name: 'firstvisit', about: 'the whole first visit over Venue Wi-Fi: bytes on the wire and time to offline-ready, ×1 and ×10 (issue 21)', run: async (r, o) => (await import('./first-visit.ts')).benchFirstVisit(r, o) },
+  { name: 'firstvisit', about: 'the whole first visit over Venue Wi-Fi: bytes on the wire and time to offline-ready, ×1 and ×10', run: async (r, o) => (await import('./first-visit.ts')).benchFirstVisit(r, o) },
   { name: 'load', about: 'venue server under autocannon from a second process', run: async (r, o) => (await import('./load.ts')).benchLoad(r, o) },
-  { name: 'abuse', about: 'honest resyncs while one client loops the regex and the deep embed (issue 14)', run: async (r, o) => (await import('./abuse.ts')).benchAbuse(r, o) },
+  { name: 'abuse', about: 'honest resyncs while one client loops the regex and the deep embed', run: async (r, o) => (await import('./abuse.ts')).benchAbuse(r, o) },
   { name: 'import', about: 'npm run show -- import: the demo show and phone photos into an empty server, then again', run: async (r, o) => (await import('./import.ts')).benchImport(r, o) },
-  { name: 'live', about: 'a change reaching 200 subscribed clients and 3 pages; 5,000 idle sockets (issue 18)', run: async (r, o) => (await import('./live.ts')).benchLive(r, o) },
-  { name: 'search', about: 'search latency per keystroke on the ×10 show, phone CPU ×4 in Chromium (issue 20)', run: async (r, o) => (await import('./search.ts')).benchSearch(r, o) },
-  { name: 'showday', notInCi: true, about: 'show day: phones stepped up to the peak one laptop holds, on PGlite, PostgreSQL and 3 servers (issue 21)', run: async (r, o) => (await import('./showday.ts')).benchShowday(r, o) },
+  { name: 'live', about: 'a change reaching 200 subscribed clients and 3 pages; 5,000 idle sockets', run: async (r, o) => (await import('./live.ts')).benchLive(r, o) },
+  { name: 'search', about: 'search latency per keystroke on the ×10 show, phone CPU ×4 in Chromium', run: async (r, o) => (await import('./search.ts')).benchSearch(r, o) },
+  { name: 'showday', notInCi: true, about: 'show day: phones stepped up to the peak one laptop holds, on PGlite, PostgreSQL and 3 servers', run: async (r, o) => (await import('./showday.ts')).benchShowday(r, o) },
   { name: 'outbox', about: 'votes replayed through faults in Chromium, and over Venue Wi-Fi', run: async (r, o) => (await import('./outbox.ts')).benchOutbox(r, o) },
 ];
 

@@ -1,4 +1,4 @@
-// Search latency per keystroke (issue 20 part 4): the ×10 demo show mirrored into Chromium at phone size,
+// Search latency per keystroke: the ×10 demo show mirrored into Chromium at phone size,
 // /search opened from the header, then "maine coon" typed one key at a time with the CPU throttled ×4
 // (a mid-range phone). Each key is timed in the page from its input event to the frame after the results
 // of the new query were committed (the results' data-query attribute names the query they show).
@@ -14,7 +14,7 @@ import { median, percentile, round, type BenchOptions, type Report } from './rep
 
 const QUERY = 'maine coon';
 const CPU_SLOWDOWN = 4;
-/** Show size over --scale: the issue's "×10 show". */
+/** Show size over --scale: the "×10 show". */
 const SHOW_FACTOR = 10;
 /** Times "maine coon" is typed afresh (10 keys each); fewer under --ci to keep the section short. */
 const ROUNDS = 5;

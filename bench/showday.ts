@@ -1,4 +1,4 @@
-// Show day (issue 21): how many visitors' phones one laptop's venue server holds. This process plays the
+// Show day: how many visitors' phones one laptop's venue server holds. This process plays the
 // phones (bench/showday-phones.ts); the venue server runs in its own child (bench/load-server.ts), on
 // PGlite, on PostgreSQL, and as three instances on one PostgreSQL (phones spread round-robin over them).
 //
