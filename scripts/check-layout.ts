@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export interface LayoutProblem {
+interface LayoutProblem {
   line: number;
   message: string;
 }
@@ -29,7 +29,7 @@ const FILE_EXTENSION = /\.(ts|tsx|js|mjs|cjs|json|md|sql|toml|css|html|csv|svg|p
 const PATH_TOKEN = /^\.?[\w-]+(?:[./][\w-]+)*\/?$/;
 
 /** The files git tracks (and would track), relative to root; a walk of the tree where git is not there. */
-export function trackedFiles(root: string): string[] {
+function trackedFiles(root: string): string[] {
   try {
     const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     return out.split('\0').filter((f) => f !== '');

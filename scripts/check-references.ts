@@ -35,7 +35,7 @@ const MORE_SECTIONS = /^(?:\s*(?:,|\/|and|&)?\s*(?:§ ?(\d+(?:\.\d+)*)|["“][^"
 const AFTER_PATH_SECTION = /^,? ?§ ?(\d+(?:\.\d+)*)/;
 const AFTER_PATH_HEADING = /^(?:,? ?§? ?)["“]([^"”]{1,80})["”]/;
 
-export interface ReferenceProblem {
+interface ReferenceProblem {
   file: string;
   line: number;
   message: string;
@@ -47,7 +47,7 @@ interface Headings {
 }
 
 /** The repository's text files, relative to root: what git tracks or would track, else a walk of the tree. */
-export function listFiles(root: string): string[] {
+function listFiles(root: string): string[] {
   let files: string[];
   try {
     const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
