@@ -26,7 +26,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The import direction of DESIGN.md: lib depends on nothing; the server never imports the app.
+      // The import direction of docs/DESIGN.md §2: lib depends on nothing; the server never imports the app.
       'no-restricted-imports': [
         'error',
         {
@@ -41,7 +41,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The data layer's two doors and the feature boundary (STYLE.md 1). A rule of its own, so these blocks add to
+  // The data layer's two doors and the feature boundary (docs/DESIGN.md §2). A rule of its own, so these blocks add to
   // the no-restricted-imports above instead of replacing it for these files.
   {
     files: ['src/features/**/*.{ts,tsx}'],

@@ -1,5 +1,5 @@
 // Chromium for the benchmarks, and the "Venue Wi-Fi" network profile applied to a page AND to the
-// app's service worker (page-level emulation does not slow the worker's own fetches: TOOLING.md §4).
+// app's service worker (page-level emulation does not slow the worker's own fetches: docs/DESIGN.md §10).
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/browser.ts';
 

@@ -314,7 +314,7 @@ async function venueProfileRun(
   let requests = 0;
   const count = (request: { url(): string }) => void (isSubmitVotes(request.url()) && requests++);
   ctx.on('request', count);
-  // Throttle first: Playwright's offline toggle leaves a CDP throttle in place (TOOLING.md §4).
+  // Throttle first: Playwright's offline toggle leaves a CDP throttle in place (docs/DESIGN.md §10).
   const throttled = await throttle(browser, page);
   try {
     await ctx.setOffline(true);

@@ -56,7 +56,7 @@ export function manifestProblems(m: WebManifest): string[] {
 }
 
 async function installability(report: Report, origin: string): Promise<void> {
-  // A persistent profile: incognito contexts always answer "in-incognito" (TOOLING.md §3).
+  // A persistent profile: incognito contexts always answer "in-incognito" (docs/DESIGN.md §10).
   const profile = await launchProfile();
   try {
     const page = profile.ctx.pages()[0] ?? (await profile.ctx.newPage());

@@ -13,7 +13,7 @@ let client: ShowRpcClient | undefined;
 /** Drains the queued anonymous votes; signed-in items (coupons) are left for a page. */
 export function drainAnonymousVotes(): Promise<DrainSummary> {
   db ??= new ShowDb();
-  // No session in the worker: a refresh here could race a tab's and revoke the session (SYNC.md). Its
+  // No session in the worker: a refresh here could race a tab's and revoke the session (docs/DESIGN.md §5.4). Its
   // client has no auth at all, so the drain cannot reach one.
   client ??= createWorkerClient();
   return drainOutbox({ db, client, onlyAnonymous: true, signal: AbortSignal.timeout(SW_DRAIN_TIMEOUT_MS) });

@@ -1,4 +1,4 @@
-// /auth/v1: the GoTrue endpoints supabase-js uses (SUPABASE-WIRE §3). The apikey gate has already run.
+// /auth/v1: the GoTrue endpoints supabase-js uses (docs/DESIGN.md §7.2). The apikey gate has already run.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';

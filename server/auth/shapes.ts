@@ -1,4 +1,4 @@
-// GoTrue's JSON shapes: the user object, access-token claims and the session object (SUPABASE-WIRE §3.3).
+// GoTrue's JSON shapes: the user object, access-token claims and the session object (docs/DESIGN.md §7.2).
 import { PROFILE_FIELDS } from '../../shared/profile-fields.ts';
 import type { Claims } from './jwt.ts';
 

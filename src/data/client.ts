@@ -15,7 +15,7 @@ export type ShowRpcClient = Pick<PostgrestClient, 'rpc'>;
 
 /**
  * What a drain needs for a signed-in visitor's items: their session (read and refreshed under the drain
- * lock) and the Edge Functions. Only the page's client has it: sessions stay in pages (SYNC.md).
+ * lock) and the Edge Functions. Only the page's client has it: sessions stay in pages (docs/DESIGN.md §5.4).
  */
 export interface ShowSessionClient extends ShowRpcClient {
   auth: Pick<SupabaseClient['auth'], 'getSession' | 'refreshSession'>;

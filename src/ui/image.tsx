@@ -52,7 +52,7 @@ export function ShowImage({ path, alt, className, size, sizes, ...rest }: Props)
 }
 
 /**
- * A page's wide hero (SPEC §7: 1280×384 on desktop, 428×256 on a phone). The picture is shown whole and
+ * A page's wide hero (SPEC §9: 1280×384 on desktop, 428×256 on a phone). The picture is shown whole and
  * the bands beside it are the same picture blurred, not panels of another colour.
  */
 export function HeroImage({ className, ...props }: Omit<Props, 'size'>) {

@@ -1,4 +1,4 @@
-// One line saying where a queued write stands (DESIGN: "queued — will send when you are back online", "sent", or the error).
+// One line saying where a queued write stands (docs/DESIGN.md §5.1: "queued — will send when you are back online", "sent", or the error).
 import { ERROR_FALLBACK } from '../../shared/messages.ts';
 
 /** What this line needs of an outbox item (data/outbox/types.ts's OutboxItem has it): ui/ knows no data layer. */

@@ -1,4 +1,4 @@
--- Sync columns for the offline mirror (DESIGN.md "Sync and outbox", SYNC.md §2.1):
+-- Sync columns for the offline mirror (docs/DESIGN.md §4.1):
 -- updated_at kept by trigger, a (updated_at, id) keyset index, and deletes recorded as tombstones.
 
 create function public.sync_touch() returns trigger

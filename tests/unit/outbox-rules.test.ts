@@ -93,7 +93,7 @@ describe('backoff: full jitter between 0 and min(30 s, 1 s · 2^attempts)', () =
   });
 });
 
-describe('classifyRpcFailure (SYNC.md §2.4)', () => {
+describe('classifyRpcFailure (docs/DESIGN.md §5.3)', () => {
   it.each<[number, { code?: string; message?: string }, string, number?]>([
     [0, { message: 'TypeError: Failed to fetch' }, 'retry'],
     [0, { message: 'TimeoutError: The request timed out' }, 'retry'],

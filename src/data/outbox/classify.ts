@@ -1,4 +1,4 @@
-// Sorts a failed outbox send into what the drain does next: retry, refresh the session, or fail (SYNC.md §2.4).
+// Sorts a failed outbox send into what the drain does next: retry, refresh the session, or fail (docs/DESIGN.md §5.3).
 import { COUPON_MESSAGES, VOTE_MESSAGES } from '../../../shared/messages.ts';
 import { VOTE_CLOSED_CODE } from '../../../shared/vote.ts';
 import { retryAfterMs } from './backoff.ts';

@@ -35,7 +35,7 @@ export interface DrainSettings {
 export type DrainOptions = DrainSettings &
   (
     | {
-        /** The service worker drains votes only: sessions stay in pages (SYNC.md "JWT handling"); coupons and organiser changes wait. */
+        /** The service worker drains votes only: sessions stay in pages (docs/DESIGN.md §5.4); coupons and organiser changes wait. */
         onlyAnonymous: true;
         /** Nothing here may touch a session, so a client without auth will do (the service worker's). */
         client: ShowRpcClient;

@@ -92,7 +92,7 @@ function defaultPersist(): unknown {
   return globalThis.navigator?.storage?.persist?.();
 }
 
-/** The pull side of sync (DESIGN.md "Sync and outbox"): plain TypeScript, no React. */
+/** The pull side of sync (docs/DESIGN.md §4): plain TypeScript, no React. */
 export function createSyncEngine({
   db,
   client,

@@ -1,6 +1,6 @@
 // The live show (issue 18): while the app is visible and online, one subscription to the show's pokes. A
 // poke only says "something changed": it schedules one ordinary pull, so the mirror stays the one source
-// and RLS still decides what is read; a missed poke is caught by the next pull (SYNC.md, "RESYNC").
+// and RLS still decides what is read; a missed poke is caught by the next pull (docs/DESIGN.md §4.4).
 //
 // The page holds the socket, not the sync worker: whether the app is visible is known only in the page
 // (the worker has no document), and a hidden page must drop the socket — a phone in a pocket keeps no
