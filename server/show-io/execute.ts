@@ -10,18 +10,18 @@ import { inParallel, readTableRows } from './requests.ts';
 import { IMAGE_BUCKET, contentType, storeOriginal, type StorePhoto } from './store-photo.ts';
 
 /** Rows sent in one insert. */
-export const ROWS_PER_INSERT = 500;
+const ROWS_PER_INSERT = 500;
 /** Row ids sent in one delete. */
-export const IDS_PER_DELETE = 500;
+const IDS_PER_DELETE = 500;
 
-export interface PhotoCounts {
+interface PhotoCounts {
   stored: number;
   uploaded: number;
   bytesBefore: number;
   bytesAfter: number;
 }
 
-export interface WrittenCounts {
+interface WrittenCounts {
   inserted: number;
   updated: number;
   deleted: number;

@@ -15,7 +15,6 @@ import { findImages } from './find-images.ts';
 import { imagesToFind, planImport, planWrites, type TablePlan } from './plan.ts';
 import { readTableRows } from './requests.ts';
 
-export type { TablePlan } from './plan.ts';
 export { publicUrl } from './store-photo.ts';
 
 export interface ImportOptions {

@@ -23,8 +23,6 @@ import {
 import { columnsOfHeaders, dbRowsWithKey, readSheet, report, type Reading } from './plan-rows.ts';
 import { UNIQUES } from './row-checks.ts';
 
-export type { DatabaseRows, PlannedRow } from './plan-keys.ts';
-
 /** Where an image a cell names was found (import.ts looks in the folder, then in the images bucket). */
 export type ImageFind =
   /** A file of the folder: a photo to store (`asIs` false), or the bucket object itself, from images/<path> (`asIs`). */
@@ -34,7 +32,7 @@ export type ImageFind =
   | { refused: string }
   | { missing: true };
 
-export interface PlanInput {
+interface PlanInput {
   sheets: readonly Sheet[];
   /** Problems with the folder itself (its files, their size), reported first. */
   folderProblems: readonly string[];
@@ -54,7 +52,7 @@ export interface Upload {
   asIs: boolean;
 }
 
-export interface ImportPlan {
+interface ImportPlan {
   /** Every problem, in sheet, row and column order; nothing is written when there is one. */
   problems: string[];
   uploads: Upload[];
@@ -91,7 +89,7 @@ export interface TableWrites {
   absent: number[];
 }
 
-export interface WritePlan {
+interface WritePlan {
   tables: TablePlan[];
   /** In SHOW_TABLES order: insert and update in this order, delete in the reverse. */
   writes: TableWrites[];

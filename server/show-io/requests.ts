@@ -4,9 +4,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { dbColumnsOf, type DbRow, type TableSpec } from './tables.ts';
 
 /** Rows asked for in one read: the most a read returns (supabase/config.toml max_rows, the venue server's MAX_ROWS). */
-export const ROWS_PER_PAGE = 1000;
+const ROWS_PER_PAGE = 1000;
 /** Requests of one kind in flight at once: image checks, photo uploads, row updates, image downloads. */
-export const REQUESTS_IN_PARALLEL = 8;
+const REQUESTS_IN_PARALLEL = 8;
 
 /** Every row of a table (its id and the table spec's columns), in id order. */
 export async function readTableRows(client: SupabaseClient, spec: TableSpec): Promise<DbRow[]> {
