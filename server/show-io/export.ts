@@ -4,12 +4,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MirrorTable } from '../../src/data/db.ts';
 import { formatCell, imagesOf } from './cells.ts';
 import { writeFolder, type OutSheet } from './folder.ts';
-import { publicUrl } from './import.ts';
 import { fetchWithDeadline } from './deadline.ts';
 import { writeFolderFile } from './folder-files.ts';
+import { inParallel, readTableRows } from './requests.ts';
+import { publicUrl } from './store-photo.ts';
+import { SHOW_TABLES, headersOf, type DbRow } from './tables.ts';
 
 const timedFetch = fetchWithDeadline();
-import { SHOW_TABLES, dbColumnsOf, headersOf, type TableSpec } from './tables.ts';
 
 export interface ExportOptions {
   folder: string;
@@ -25,17 +26,7 @@ export interface ExportResult {
   missingImages: string[];
 }
 
-export type Row = Record<string, unknown> & { id: number };
-
-async function allRows(client: SupabaseClient, spec: TableSpec): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let from = 0; ; from += 1000) {
-    const { data, error } = await client.from(spec.table).select(dbColumnsOf(spec).join(',')).order('id').range(from, from + 999);
-    if (error) throw new Error(`Reading ${spec.table}: ${error.message}`);
-    rows.push(...((data ?? []) as unknown as Row[]));
-    if ((data ?? []).length < 1000) return rows;
-  }
-}
+export type Row = DbRow;
 
 /** How a reference cell names each row: its name where that is unique in the table, else its id. */
 function refNames(table: MirrorTable, rows: Row[]): Map<number, string> {
@@ -79,30 +70,24 @@ export function showSheets(data: ReadonlyMap<MirrorTable, Row[]>): { sheets: Out
 
 export async function exportShow(opts: ExportOptions): Promise<ExportResult> {
   const data = new Map<MirrorTable, Row[]>();
-  for (const spec of SHOW_TABLES) data.set(spec.table, await allRows(opts.client, spec));
+  for (const spec of SHOW_TABLES) data.set(spec.table, await readTableRows(opts.client, spec));
   const { sheets, images } = showSheets(data);
   const files = await writeFolder(opts.folder, sheets, opts.form ?? 'csv');
 
   const missingImages: string[] = [];
   const list = [...images];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < list.length) {
-        const path = list[next++]!;
-        // A stored name never leaves the folder's images/ (writeFolderFile checks it by path segments).
-        const res = path.split('/').includes('..') ? null : await timedFetch(publicUrl(opts.url, path));
-        if (!res?.ok) {
-          missingImages.push(path);
-          continue;
-        }
-        try {
-          writeFolderFile(opts.folder, `images/${path}`, new Uint8Array(await res.arrayBuffer()));
-        } catch {
-          missingImages.push(path);
-        }
-      }
-    }),
-  );
+  await inParallel(list, async (path) => {
+    // A stored name never leaves the folder's images/ (writeFolderFile checks it by path segments).
+    const res = path.split('/').includes('..') ? null : await timedFetch(publicUrl(opts.url, path));
+    if (!res?.ok) {
+      missingImages.push(path);
+      return;
+    }
+    try {
+      writeFolderFile(opts.folder, `images/${path}`, new Uint8Array(await res.arrayBuffer()));
+    } catch {
+      missingImages.push(path);
+    }
+  });
   return { files, rows: sheets.reduce((n, s) => n + s.rows.length, 0), images: list.length - missingImages.length, missingImages: missingImages.sort() };
 }

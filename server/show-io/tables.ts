@@ -236,5 +236,8 @@ export const TABLE_SPECS = new Map(SHOW_TABLES.map((t) => [t.table, t]));
 /** Every header a sheet may have: id, then the columns in order. */
 export const headersOf = (spec: TableSpec): string[] => ['id', ...spec.columns.map((c) => c.header)];
 
+/** A database row as the show command reads it: its id and the table spec's columns. */
+export type DbRow = Record<string, unknown> & { id: number };
+
 /** The database columns a table spec reads (id included). */
 export const dbColumnsOf = (spec: TableSpec): string[] => ['id', ...spec.columns.map((c) => c.column)];

@@ -1,0 +1,301 @@
+// The show import's planner as tables: sheet rows and database rows in, the plan (or every problem) out.
+// No server, no database, no folder: plan.ts is pure, so each case is its input and its expected answer.
+import { describe, expect, it } from 'vitest';
+import type { MirrorTable } from '../../src/data/db.ts';
+import type { Sheet } from './folder.ts';
+import { imagesToFind, planImport, planWrites, type ImageFind, type RowRef, type RowWrite } from './plan.ts';
+import type { DbRow } from './tables.ts';
+
+/** A sheet as folder.ts reads it: the header is row 1, so the first data row is row 2. */
+const sheet = (table: MirrorTable, headers: string[], ...rows: string[][]): Sheet => ({
+  table,
+  label: `${table}.csv`,
+  headers,
+  rows: rows.map((cells, i) => ({ row: i + 2, cells: Object.fromEntries(headers.map((h, j) => [h, cells[j] ?? ''])) })),
+});
+
+interface Case {
+  sheets: Sheet[];
+  db?: Partial<Record<MirrorTable, DbRow[]>>;
+  images?: Record<string, ImageFind>;
+  prune?: boolean;
+  folderProblems?: string[];
+  /** What the executor stored each uploaded image as. */
+  stored?: Record<string, string>;
+}
+
+const ref = (r: RowRef | null) => (r === null ? null : 'id' in r ? r.id : `new ${r.inserted.at}`);
+const row = (w: RowWrite): Record<string, unknown> => ({ at: w.at, ...w.values, ...Object.fromEntries(Object.entries(w.refs).map(([c, r]) => [c, ref(r)])) });
+
+/** Runs both steps of the planner; the writes are shown with references as an id or "new <row>". */
+function plan(c: Case) {
+  const input = {
+    sheets: c.sheets,
+    folderProblems: c.folderProblems ?? [],
+    db: new Map(Object.entries(c.db ?? {})) as Map<MirrorTable, DbRow[]>,
+    images: new Map(Object.entries(c.images ?? {})),
+    prune: c.prune ?? false,
+  };
+  const first = planImport(input);
+  const { tables, writes } = planWrites(first, new Map(Object.entries(c.stored ?? {})));
+  return {
+    problems: first.problems,
+    uploads: first.uploads,
+    counts: Object.fromEntries(tables.map((t) => [t.table, [t.new, t.changed, t.unchanged, t.absent]])),
+    inserts: writes.flatMap((w) => w.inserts.map(row)),
+    updates: writes.flatMap((w) => w.updates.map((u): Record<string, unknown> => ({ id: u.id, ...row(u) }))),
+    absent: Object.fromEntries(writes.filter((w) => w.absent.length).map((w) => [w.table, w.absent])),
+  };
+}
+
+const CATTERY = ['id', 'name', 'email'];
+const BREED = ['id', 'breed_name', 'universal_breed_abbreviation'];
+const LITTER = ['id', 'cattery', 'breed', 'date_of_birth', 'num_male_kittens', 'available_male_kittens', 'dam'];
+const forestGiants: DbRow = { id: 3, name: 'Forest Giants', email: 'info@forestgiants.example' };
+const mco: DbRow = { id: 7, breed_name: 'Maine Coon', universal_breed_abbreviation: 'MCO' };
+const fleur: DbRow = { id: 11, cattery_id: 3, breed_id: 7, date_of_birth: '2026-09-20', num_male_kittens: 3, available_male_kittens: 1, dam: 'Fleur' };
+
+describe('planImport: every problem at once, as file:row:column — message', () => {
+  it.each<[string, Case, string[]]>([
+    [
+      'an unknown column and a missing one',
+      { sheets: [sheet('organizations', ['id', 'nme'], ['', 'FIFe'])] },
+      [
+        'organizations.csv:1:nme — unknown column (allowed: id, name, abbreviation, description)',
+        'organizations.csv:1:name — missing column',
+        'organizations.csv:2:name — Invalid input: expected string, received null',
+      ],
+    ],
+    [
+      'references to nothing: by name, by abbreviation, by id, by litter name',
+      {
+        sheets: [
+          sheet('litters', LITTER, ['', 'Nowhere', 'MCO', '2026-09-20'], ['', '99', 'XYZ', '2026-09-20']),
+          sheet('litter_images', ['id', 'litter', 'image_url'], ['', 'Forest Giants / 2026-09-20 / Nobody', 'photos/a.jpg']),
+        ],
+        db: { catteries: [forestGiants], breeds: [mco] },
+        images: { 'photos/a.jpg': { inBucket: true } },
+      },
+      [
+        'litters.csv:2:cattery — unknown cattery "Nowhere"',
+        'litters.csv:3:cattery — unknown cattery id 99',
+        'litters.csv:3:breed — unknown breed abbreviation "XYZ"',
+        'litter_images.csv:2:litter — unknown litter "Forest Giants / 2026-09-20 / Nobody" (write "<cattery> / <date_of_birth> / <dam>" or the litter\'s id)',
+      ],
+    ],
+    [
+      "cells the database or the app's row schema would refuse",
+      {
+        sheets: [
+          sheet('breeds', [...BREED, 'activity_level'], ['', 'Maine Coon', 'M', 'Hyper']),
+          sheet('catteries', CATTERY, ['', 'Forest Giants', 'hello at forest']),
+          sheet('litters', LITTER, ['', 'Forest Giants', '', '2026-02-30'], ['', 'Forest Giants', '', '2026-09-20', '1', '2']),
+          sheet('events', ['name', 'start_date', 'end_date', 'time_zone'], ['Show', '2026-12-05', '2026-12-04', 'Mars/Olympus']),
+        ],
+      },
+      [
+        'breeds.csv:2:activity_level — unknown activity level "Hyper"; allowed: Very Calm, Calm, Moderate, Active, Very Active',
+        'catteries.csv:2:email — not an e-mail address: "hello at forest"',
+        'litters.csv:2:date_of_birth — not a date (YYYY-MM-DD): "2026-02-30"',
+        'litters.csv:3:available_male_kittens — more than num_male_kittens (1)',
+        'events.csv:2:end_date — before start_date (2026-12-05)',
+        'events.csv:2:time_zone — not a time zone name such as Europe/Amsterdam: "Mars/Olympus"',
+      ],
+    ],
+    [
+      'the same id, the same key, an id that is no number',
+      {
+        sheets: [
+          sheet('breeds', BREED, ['5', 'Maine Coon', 'MCO'], ['5', 'Sphynx', 'SPH'], ['', 'Maine Coon 2', 'mco'], ['x', 'Abyssinian', 'ABY']),
+        ],
+      },
+      [
+        'breeds.csv:3:id — id 5 is also on row 2',
+        'breeds.csv:4:universal_breed_abbreviation — the same universal_breed_abbreviation as row 2',
+        'breeds.csv:5:id — not a whole number: "x"',
+      ],
+    ],
+    [
+      'catteries are the same by their slug',
+      { sheets: [sheet('catteries', CATTERY, ['', 'Forest Giants'], ['', 'forest  giants!'])] },
+      ['catteries.csv:3:name — the same name as row 2'],
+    ],
+    [
+      'a unique name taken by a database row the folder leaves alone, or by another row of the folder',
+      {
+        sheets: [sheet('breeds', BREED, ['', 'Maine Coon', 'SPH'], ['', 'Abyssinian', 'ABY'], ['', 'Abyssinian', 'ABX'])],
+        db: { breeds: [mco] },
+      },
+      ['breeds.csv:2:breed_name — already taken by breeds row 7, which is not in breeds.csv', 'breeds.csv:4:breed_name — the same breed_name as row 3'],
+    ],
+    [
+      'images: not found, refused; stored paths, URLs and bucket objects are fine',
+      {
+        sheets: [
+          sheet(
+            'catteries',
+            ['name', 'profile_image_url', 'detail_images'],
+            ['A', 'photos/missing.jpg', 'https://example.org/x.jpg\nphotos/stored.jpg'],
+            ['B', '../secret.jpg', 'photos/in-bucket.jpg'],
+          ),
+        ],
+        db: { catteries: [{ id: 1, name: 'Old', profile_image_url: 'photos/stored.jpg' }] },
+        images: { '../secret.jpg': { refused: '"../secret.jpg" is not inside the show folder: the import reads only files in it' }, 'photos/in-bucket.jpg': { inBucket: true } },
+      },
+      [
+        'catteries.csv:2:profile_image_url — no image "photos/missing.jpg": not a file in the folder nor in the images bucket',
+        'catteries.csv:3:profile_image_url — "../secret.jpg" is not inside the show folder: the import reads only files in it',
+      ],
+    ],
+    [
+      'the folder\'s own problems first',
+      { sheets: [sheet('catteries', CATTERY, ['', 'A', 'nope'])], folderProblems: ['show.xlsx[cats] — unknown sheet'] },
+      ['show.xlsx[cats] — unknown sheet', 'catteries.csv:2:email — not an e-mail address: "nope"'],
+    ],
+  ])('%s', (_, input, problems) => {
+    expect(plan(input).problems).toEqual(problems);
+  });
+
+  it('--prune refuses to delete a row the folder points at, and only with --prune', () => {
+    const input: Case = {
+      sheets: [sheet('catteries', CATTERY, ['', 'Velvet Skin']), sheet('litters', LITTER, ['11', 'Forest Giants', 'MCO', '2026-09-20', '3', '1', 'Fleur'])],
+      db: { catteries: [forestGiants], breeds: [mco], litters: [fleur] },
+    };
+    expect(plan({ ...input, prune: true }).problems).toEqual(['litters.csv:2:cattery — catteries row 3 is not in catteries.csv: --prune would delete it']);
+    expect(plan(input).problems).toEqual([]);
+  });
+});
+
+describe('planImport + planWrites: the rows to write', () => {
+  it('inserts parents and children together, a child pointing at its new parent', () => {
+    const p = plan({
+      sheets: [
+        sheet('breeds', BREED, ['', 'Maine Coon', 'MCO']),
+        sheet('catteries', CATTERY, ['', 'Forest Giants', 'info@forestgiants.example']),
+        sheet('litters', LITTER, ['', 'forest giants', 'mco', '2026-09-20', '3', '1', 'Fleur']),
+        sheet('litter_images', ['litter', 'image_url'], ['Forest Giants / 2026-09-20 / Fleur', 'https://example.org/k.jpg']),
+      ],
+    });
+    expect(p.problems).toEqual([]);
+    expect(p.counts).toEqual({ breeds: [1, 0, 0, 0], catteries: [1, 0, 0, 0], litters: [1, 0, 0, 0], litter_images: [1, 0, 0, 0] });
+    expect(p.inserts).toEqual([
+      { at: 'breeds.csv:2', breed_name: 'Maine Coon', universal_breed_abbreviation: 'MCO' },
+      { at: 'catteries.csv:2', name: 'Forest Giants', email: 'info@forestgiants.example' },
+      {
+        at: 'litters.csv:2',
+        cattery_id: 'new catteries.csv:2',
+        breed_id: 'new breeds.csv:2',
+        date_of_birth: '2026-09-20',
+        num_male_kittens: 3,
+        available_male_kittens: 1,
+        dam: 'Fleur',
+      },
+      { at: 'litter_images.csv:2', litter_id: 'new litters.csv:2', image_url: 'https://example.org/k.jpg' },
+    ]);
+    expect(p.updates).toEqual([]);
+  });
+
+  it.each<[string, Case, Partial<ReturnType<typeof plan>>]>([
+    [
+      'a row equal to its database row is unchanged, by id or by natural key, references by name or id',
+      {
+        sheets: [
+          sheet('catteries', CATTERY, ['3', 'Forest Giants', 'info@forestgiants.example']),
+          sheet('litters', LITTER, ['', 'Forest Giants', '7', '2026-09-20', '3', '1', 'Fleur']),
+        ],
+        db: { catteries: [forestGiants], breeds: [mco], litters: [fleur] },
+      },
+      { counts: { catteries: [0, 0, 1, 0], litters: [0, 0, 1, 0] }, inserts: [], updates: [], absent: {} },
+    ],
+    [
+      'the natural key finds a row whatever its case; the new case is the change',
+      {
+        sheets: [sheet('litters', LITTER, ['', 'FOREST GIANTS', 'mco', '2026-09-20', '3', '1', ' fleur '])],
+        db: { catteries: [forestGiants], breeds: [mco], litters: [fleur] },
+      },
+      { counts: { litters: [0, 1, 0, 0] }, inserts: [], updates: [{ id: 11, at: 'litters.csv:2', dam: 'fleur' }] },
+    ],
+    [
+      'a changed cell is an update of that column only; a row left out is absent',
+      {
+        sheets: [sheet('catteries', CATTERY, ['', 'FOREST GIANTS', 'new@forestgiants.example'])],
+        db: { catteries: [forestGiants, { id: 4, name: 'Velvet Skin', email: null }] },
+      },
+      {
+        counts: { catteries: [0, 1, 0, 1] },
+        updates: [{ id: 3, at: 'catteries.csv:2', email: 'new@forestgiants.example' }],
+        absent: { catteries: [4] },
+      },
+    ],
+    [
+      'a changed reference is an update to the new row it points at',
+      {
+        sheets: [
+          sheet('catteries', CATTERY, ['', 'Velvet Skin']),
+          sheet('litters', LITTER, ['11', 'Velvet Skin', 'MCO', '2026-09-20', '3', '1', 'Fleur']),
+        ],
+        db: { catteries: [forestGiants], breeds: [mco], litters: [fleur] },
+      },
+      {
+        counts: { catteries: [1, 0, 0, 1], litters: [0, 1, 0, 0] },
+        updates: [{ id: 11, at: 'litters.csv:2', cattery_id: 'new catteries.csv:2' }],
+      },
+    ],
+    [
+      'a photo of the folder is uploaded, and its row holds the stored path',
+      {
+        sheets: [sheet('catteries', ['id', 'name', 'profile_image_url'], ['3', 'Forest Giants', 'photos/new.jpg'])],
+        db: { catteries: [{ ...forestGiants, profile_image_url: 'photos/old.jpg' }] },
+        images: { 'photos/new.jpg': { file: 'photos/new.jpg', asIs: false } },
+        stored: { 'photos/new.jpg': 'photos/0123456789abcdef/gallery.jpg' },
+      },
+      {
+        uploads: [{ image: 'photos/new.jpg', file: 'photos/new.jpg', asIs: false }],
+        updates: [{ id: 3, at: 'catteries.csv:2', profile_image_url: 'photos/0123456789abcdef/gallery.jpg' }],
+      },
+    ],
+    [
+      'a row keyed by its image finds its database row once the photo has its stored path',
+      {
+        sheets: [sheet('litter_images', ['litter', 'image_url'], ['11', 'photos/kitten.jpg'])],
+        db: { litters: [fleur], litter_images: [{ id: 20, litter_id: 11, image_url: 'photos/abc.jpg' }] },
+        images: { 'photos/kitten.jpg': { file: 'images/photos/kitten.jpg', asIs: true } },
+        stored: { 'photos/kitten.jpg': 'photos/abc.jpg' },
+      },
+      { counts: { litter_images: [0, 0, 1, 0] }, inserts: [], updates: [] },
+    ],
+  ])('%s', (_, input, expected) => {
+    const p = plan(input);
+    expect(p.problems).toEqual([]);
+    expect(p).toMatchObject(expected);
+  });
+
+  it('a dry run (nothing stored) counts the photo rows as they are, without uploading', () => {
+    const input: Case = {
+      sheets: [sheet('litter_images', ['litter', 'image_url'], ['11', 'photos/kitten.jpg'])],
+      db: { litters: [fleur], litter_images: [{ id: 20, litter_id: 11, image_url: 'photos/abc.jpg' }] },
+      images: { 'photos/kitten.jpg': { file: 'photos/kitten.jpg', asIs: false } },
+    };
+    expect(plan(input)).toMatchObject({ problems: [], counts: { litter_images: [1, 0, 0, 1] } });
+  });
+
+  it('plans the same input the same way each time, and leaves the input as it was', () => {
+    const input: Case = {
+      sheets: [sheet('catteries', CATTERY, ['', 'Forest Giants']), sheet('litters', LITTER, ['', 'Forest Giants', '', '2026-09-20', '', '', 'Fleur'])],
+    };
+    const before = structuredClone(input);
+    expect(plan(input)).toEqual(plan(input));
+    expect(input).toEqual(before);
+  });
+});
+
+describe('imagesToFind', () => {
+  it('names the images of the sheets that are neither stored already nor URLs, once each', () => {
+    const sheets = [
+      sheet('catteries', ['name', 'profile_image_url', 'detail_images'], ['A', 'photos/a.jpg', 'photos/b.jpg\nhttps://example.org/c.jpg'], ['B', 'photos/a.jpg', '']),
+      sheet('advertisers', ['company_name', 'product_images'], ['Shop', '{photos/stored.jpg,photos/d.jpg}']),
+    ];
+    const db = new Map<MirrorTable, DbRow[]>([['advertisers', [{ id: 1, company_name: 'Shop', product_images: ['photos/stored.jpg'] }]]]);
+    expect(imagesToFind(sheets, db)).toEqual(['photos/a.jpg', 'photos/b.jpg', 'photos/d.jpg']);
+  });
+});

@@ -1,0 +1,90 @@
+// The checks a row of the folder must pass before anything is written: the database's own constraints
+// (which the app's row schemas do not hold) and the app's row schema itself, so a write never fails half-way.
+import { rowSchemas } from '../../src/data/sync/schemas.ts';
+import type { MirrorTable } from '../../src/data/db.ts';
+import type { TableSpec } from './tables.ts';
+import type { PlannedRow } from './plan-keys.ts';
+
+/** A stand-in for the columns the database fills itself, so the row schema checks the rest. */
+const ANY_UPDATED_AT = '2026-01-01T00:00:00Z';
+
+const DB_CHECKS = {
+  abbreviation: /^[A-Za-z0-9-]{2,12}$/,
+  email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
+  zone: /^(UTC|[A-Z][A-Za-z_]+(\/[A-Za-z0-9_+-]+)+)$/,
+};
+
+function isTimeZone(zone: string): boolean {
+  if (!DB_CHECKS.zone.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The unique constraints of the catalogue tables (supabase/migrations/20261121000100_catalogue.sql). */
+export const UNIQUES: Partial<Record<MirrorTable, string[][]>> = {
+  breeds: [['universal_breed_abbreviation'], ['breed_name']],
+  catteries: [['name']],
+  quality_labels: [['name']],
+  cattery_has_breed: [['cattery_id', 'breed_id']],
+  cattery_has_quality_label: [['cattery_id', 'quality_label_id']],
+};
+/** Whether the database holds the table's natural key unique. */
+export const isUniqueKey = (spec: TableSpec): boolean => spec.table in UNIQUES;
+
+/** The checks the database makes that the app's row schemas do not: caught here so nothing fails half-way. */
+export function checkRow(p: PlannedRow, report: (header: string, message: string) => void): void {
+  const v = (c: string) => (c in p.values ? p.values[c] : p.current?.[c]);
+  const header = (c: string) => p.spec.columns.find((x) => x.column === c)!.header;
+  const has = (c: string) => c in p.values;
+  switch (p.spec.table) {
+    case 'breeds':
+      if (has('universal_breed_abbreviation') && !DB_CHECKS.abbreviation.test(String(v('universal_breed_abbreviation')))) {
+        report('universal_breed_abbreviation', 'must be 2 to 12 letters, digits or dashes');
+      }
+      break;
+    case 'catteries':
+      if (has('email') && v('email') !== null && !DB_CHECKS.email.test(String(v('email')))) report('email', `not an e-mail address: "${String(v('email'))}"`);
+      break;
+    case 'litters':
+      for (const sex of ['male', 'female']) {
+        const avail = Number(v(`available_${sex}_kittens`) ?? 0);
+        const total = Number(v(`num_${sex}_kittens`) ?? 0);
+        if (avail > total) report(`available_${sex}_kittens`, `more than num_${sex}_kittens (${total})`);
+      }
+      break;
+    case 'cattery_has_quality_label':
+      if (v('issued_date') && v('expiration_date') && String(v('expiration_date')) < String(v('issued_date'))) {
+        report('expiration_date', `before issued_date (${String(v('issued_date'))})`);
+      }
+      break;
+    case 'events':
+      if (v('start_date') && v('end_date') && String(v('end_date')) < String(v('start_date'))) report('end_date', `before start_date (${String(v('start_date'))})`);
+      if (has('time_zone') && !isTimeZone(String(v('time_zone')))) report('time_zone', `not a time zone name such as Europe/Amsterdam: "${String(v('time_zone'))}"`);
+      break;
+    case 'event_schedule':
+      if (v('start_time') && v('end_time') && String(v('end_time')) <= String(v('start_time'))) report('end_time', `not after start_time (${String(v('start_time'))})`);
+      break;
+    case 'advertisers':
+      if (v('discount_voucher_enabled') === true && !(Number(v('discount_voucher_amount')) > 0)) report('discount_voucher_amount', 'required above 0 when discount_voucher_enabled');
+      if (v('rebate_voucher_enabled') === true && !(Number(v('rebate_voucher_percentage')) > 0)) report('rebate_voucher_percentage', 'required above 0 when rebate_voucher_enabled');
+      if (has('rebate_voucher_percentage') && v('rebate_voucher_percentage') !== null && Number(v('rebate_voucher_percentage')) > 100) report('rebate_voucher_percentage', 'at most 100');
+      break;
+  }
+  // The app's own row schema: what a phone would refuse, refused here first.
+  const row: Record<string, unknown> = { id: p.dbId ?? 1, updated_at: ANY_UPDATED_AT };
+  for (const c of p.spec.columns) {
+    if (c.kind === 'ref') row[c.column] = c.column in p.refs ? (p.refs[c.column] ? 1 : null) : (p.current?.[c.column] ?? (c.required ? 1 : null));
+    else row[c.column] = c.column in p.values ? p.values[c.column] : (p.current?.[c.column] ?? c.empty ?? null);
+  }
+  const parsed = rowSchemas[p.spec.table].safeParse(row);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const column = String(issue.path[0] ?? '');
+      if (p.spec.columns.some((c) => c.column === column)) report(header(column), issue.message);
+    }
+  }
+}
