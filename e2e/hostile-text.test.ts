@@ -2,7 +2,7 @@
 // and whose URL fields hold javascript: and data: URLs reach the app through sync_pull like any other.
 // The page runs with its CSP bypassed, so what is tested is the app's own rendering, not the policy.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { breedTraitScores } from '../shared/breed-traits.ts';
@@ -11,7 +11,7 @@ import { catterySlug } from '../shared/paths.ts';
 import type { Breed } from '../src/data/rows.ts';
 import { VIEWPORTS } from './app-page.ts';
 import { client } from '../tests/helpers/server.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 const IMG = '<img src=x onerror="window.__xss=1">';
 const SCRIPT = '<script>window.__xss=1</script>';
@@ -59,11 +59,11 @@ describe('hostile catalogue text', () => {
   let browser: Browser;
   let ctx: BrowserContext;
   let page: Page;
+  useShow({}, (show) => ({ server, browser } = show));
   const dialogs: string[] = [];
   let ids: { breed: Breed; cattery: number; litter: number; event: number; advertiser: number };
 
   beforeAll(async () => {
-    server = await startAppServer();
     // The real supabase-js client with the service-role key (DEMO_SERVICE_ROLE_KEY), as an importer would.
     const service = client(server, 'service_role');
 
@@ -174,8 +174,6 @@ describe('hostile catalogue text', () => {
       rebate_voucher_percentage: 10,
     });
     ids = { breed, cattery: cattery.id, litter: litter.id, event: event.id, advertiser: advertiser.id };
-
-    browser = await launchBrowser();
     ctx = await browser.newContext({ viewport: VIEWPORTS.desktop, bypassCSP: true });
     await ctx.addInitScript(() => {
       localStorage.setItem('cookie-consent', 'true');
@@ -191,10 +189,6 @@ describe('hostile catalogue text', () => {
     await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, {
       timeout: 30_000,
     });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   /** Opens a screen, waits for `ready`, and checks it shows `texts` literally and nothing ran or linked. */

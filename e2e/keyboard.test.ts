@@ -1,14 +1,14 @@
 // Keyboard only, with visible focus: the skip link, the phone menu overlay, the breed gallery, the products
 // carousel, the breed-finder quiz, and the sign-in and vote forms with their errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_USER } from '../server/seed/index.ts';
 import type { VenueServer } from '../server/start.ts';
 import { pairProducts } from '../src/lib/products.ts';
 import { QUIZ_QUESTIONS } from '../src/lib/quiz.ts';
 import { VOTE_MESSAGES } from '../shared/messages.ts';
-import { openSyncedApp, VIEWPORTS } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { VIEWPORTS } from './app-page.ts';
+import { useShow } from './fixture.ts';
 
 interface Focused {
   /** tag#id, for messages. */
@@ -74,18 +74,8 @@ const named = (name: string) => (f: Focused) => f.name === name;
 
 describe('keyboard only, with visible focus', () => {
   let server: VenueServer;
-  let browser: Browser;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await openSyncedApp(browser, server, 'phone');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useShow({ page: { viewport: 'phone' } }, (show) => ({ server, page } = show));
 
   /** Loads a screen and enters it the way a keyboard user does: Tab to the skip link, Enter. */
   async function open(path: string, heading: string | RegExp): Promise<void> {

@@ -2,7 +2,7 @@
 // shows it without a reload and without anyone pressing sync; the header says "Live" while subscribed.
 // With the websocket blocked, the header never says "Live", the page polls as before, and still converges.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { JUST_CHANGED_TEXT } from '../shared/live-schedule.ts';
@@ -10,7 +10,7 @@ import { sessionAnchor } from '../shared/paths.ts';
 import { SYNC_INTERVAL_MS } from '../src/data/sync/triggers.ts';
 import { client } from '../tests/helpers/server.ts';
 import { VIEWPORTS } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 /**
  * Issue 18's 3 s is a timing budget, gated by `npm run bench`'s live section (commit → visible p95). Here the
@@ -28,19 +28,13 @@ interface Breed {
 describe('the live show in the browser', () => {
   let server: VenueServer;
   let browser: Browser;
+  useShow({}, (show) => ({ server, browser } = show));
   let breed: Breed;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
     breed = (
       await server.db.query<Breed>('select id::int as id, breed_name, universal_breed_abbreviation from public.breeds order by id limit 1')
     ).rows[0]!;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   const service = () => client(server, 'service_role');

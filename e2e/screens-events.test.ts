@@ -6,7 +6,7 @@ import type { VenueServer } from '../server/start.ts';
 import { addDaysToDate, formatDateEnGb, formatScheduleDay, zonedDateTime, zonedTimeToInstant } from '../shared/dates.ts';
 import type { ScheduleSession } from '../shared/schedule.ts';
 import { openSyncedApp, screenshot, VIEWPORTS, type ViewportName } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 import { CALENDAR_TEXTS, SHARE_TEXTS } from '../src/lib/share-texts.ts';
 import { starAddText } from '../src/ui/my-show-texts.ts';
 
@@ -45,6 +45,7 @@ interface LitterRow {
 describe('kittens, litters, events and schedule screens', () => {
   let server: VenueServer;
   let browser: Browser;
+  useShow({}, (show) => ({ server, browser } = show));
   let events: EventRow[];
   let live: EventRow;
   let liveSessions: SessionRow[];
@@ -62,8 +63,6 @@ describe('kittens, litters, events and schedule screens', () => {
     )[0]!;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
     events = await rows<EventRow>(
       `select id::int, name, start_date::text, end_date::text, city, country, venue_name, street_address, postal_code,
               expected_attendance, time_zone
@@ -75,10 +74,6 @@ describe('kittens, litters, events and schedule screens', () => {
          from public.event_schedule where event_id = $1 order by schedule_date, start_time, id`,
       [live.id],
     );
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) => {

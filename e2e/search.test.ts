@@ -1,29 +1,24 @@
 // Search (issue 20 part 4) at phone size, offline: from the header on any page, "maine" finds the Maine
 // Coon breed, its catteries and its litters in their groups; ↓ and Enter open a result; Escape closes;
 // a query with no match suggests the quiz and the breed list; axe finds nothing with results shown.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { GROUP_CAP } from '../src/features/search/rank.ts';
 import { SEARCH_LINK_LABEL, SEARCH_TEXTS } from '../src/features/search/search-texts.ts';
-import { openSyncedApp, screenshot } from './app-page.ts';
+import { screenshot } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
-import { waitForController } from './pwa-helpers.ts';
+import { useShow } from './fixture.ts';
 
 describe('search from the header, offline, on a phone', () => {
   let server: VenueServer;
-  let browser: Browser;
   let page: Page;
   /** The demo show's Maine Coon catteries and litters, from the server. */
   let mcoCatteries: string[];
   let mcoLitters: number;
 
+  useShow({ page: { viewport: 'phone', waitFor: ['synced', 'controller'] } }, (show) => ({ server, page } = show));
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await openSyncedApp(browser, server, 'phone');
-    await waitForController(page);
     const catteries = await server.db.query<{ name: string }>(
       `select c.name from public.catteries c
          join public.cattery_has_breed chb on chb.cattery_id = c.id
@@ -38,10 +33,6 @@ describe('search from the header, offline, on a phone', () => {
     await page.context().setOffline(true);
     await page.reload();
     await page.waitForFunction(() => /^Offline/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 15_000 });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   const field = () => page.getByRole('combobox', { name: SEARCH_TEXTS.label });

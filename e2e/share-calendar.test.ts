@@ -3,33 +3,30 @@
 // labelled SVG, axe with the QR code open, and no sideways scroll.
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { zonedTimeToInstant } from '../shared/dates.ts';
 import type { ScheduleSession } from '../shared/schedule.ts';
 import { CALENDAR_TEXTS, SHARE_TEXTS } from '../src/lib/share-texts.ts';
 import { sessionUid } from '../src/lib/ics.ts';
-import { screenshot, VIEWPORTS } from './app-page.ts';
+import { screenshot } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 type SessionRow = ScheduleSession & { title: string; location: string | null; time_zone: string; event_name: string };
 
 describe('add to calendar and share, at phone size', () => {
   let server: VenueServer;
-  let browser: Browser;
-  let ctx: BrowserContext;
   let page: Page;
   let session: SessionRow;
   let breed: string;
+  useShow({ page: { viewport: 'phone', context: { acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] } } }, (show) => ({ server, page } = show));
 
   const rows = async <T,>(sql: string) => (await server.db.query<T & Record<string, unknown>>(sql)).rows as T[];
   const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
     session = (
       await rows<SessionRow>(
         `select s.id::int, s.event_id::int, s.schedule_date::text, s.start_time::text, s.end_time::text, s.title, s.location,
@@ -39,16 +36,6 @@ describe('add to calendar and share, at phone size', () => {
       )
     )[0]!;
     breed = (await rows<{ abbr: string }>(`select universal_breed_abbreviation as abbr from public.breeds order by breed_name limit 1`))[0]!.abbr;
-    ctx = await browser.newContext({ viewport: VIEWPORTS.phone, acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] });
-    await ctx.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
-    page = await ctx.newPage();
-    await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('"Add to calendar" on an event page session downloads an .ics that holds that session', async () => {
