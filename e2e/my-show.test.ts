@@ -4,7 +4,7 @@
 // offline. axe: zero violations, empty and filled, in both themes.
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { catterySlug } from '../shared/paths.ts';
@@ -15,8 +15,8 @@ import { REMINDERS_ON_KEY } from '../src/features/my-show/reminder-setting.ts';
 import { MY_SHOW_TEXTS, REMINDER_TEXTS, starAddText, starRemoveText } from '../src/ui/my-show-texts.ts';
 import { VIEWPORTS, screenshot } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
-import { startAppServer } from './browser.ts';
-import { launchProfile, waitForController, type Profile } from './pwa-helpers.ts';
+import { useShow } from './fixture.ts';
+import type { Profile } from './pwa-helpers.ts';
 
 interface Picked {
   session_id: string;
@@ -40,16 +40,9 @@ describe('My show at phone size', () => {
   let profile: Profile;
   let page: Page;
   let picked: Picked;
+  useShow({ browser: 'profile', page: { viewport: 'phone', waitFor: ['controller', 'synced'] } }, (show) => ({ server, profile, page } = show));
 
   beforeAll(async () => {
-    server = await startAppServer();
-    profile = await launchProfile();
-    page = profile.ctx.pages()[0] ?? (await profile.ctx.newPage());
-    await page.setViewportSize(VIEWPORTS.phone);
-    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
-    await page.goto(`${server.url}/`);
-    await waitForController(page);
-    await synced(page);
     const { rows } = await server.db.query<Picked>(
       `select s.id::text as session_id, s.title as session_title, s.event_id::text as event_id,
               (select l.id::text from public.litters l order by l.id limit 1) as litter_id,
@@ -59,10 +52,6 @@ describe('My show at phone size', () => {
     picked = rows[0]!;
   });
 
-  afterAll(async () => {
-    await profile?.close();
-    await server?.close();
-  });
 
   it('explains the star when nothing is starred, with zero axe violations', async () => {
     await page.goto(`${server.url}/my-show`);

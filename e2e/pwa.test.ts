@@ -12,11 +12,11 @@ import {
   launchProfile,
   openNonAppPage,
   putIntoStore,
-  startServerOnDistCopy,
   waitForController,
   type Profile,
   type PwaServer,
 } from './pwa-helpers.ts';
+import { useShow } from './fixture.ts';
 
 const DB_NAME = 'purrfect-show';
 const SYNC_TAG = OUTBOX_SYNC_TAG;
@@ -30,12 +30,10 @@ interface ManifestIcon {
 describe('progressive web app', () => {
   let app: PwaServer;
   let url: string;
-  beforeAll(async () => {
-    app = await startServerOnDistCopy();
+  // Each test and block below opens its own persistent profile: only those are installable.
+  useShow({ distCopy: true, browser: 'none' }, (show) => {
+    app = show.pwa;
     url = app.server.url;
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   describe('installed and offline', () => {
