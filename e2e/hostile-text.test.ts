@@ -192,7 +192,7 @@ describe('hostile catalogue text', () => {
   });
 
   /** Opens a screen, waits for `ready`, and checks it shows `texts` literally and nothing ran or linked. */
-  async function check(path: string, ready: string, texts: string[]): Promise<void> {
+  async function expectShownInert(path: string, ready: string, texts: string[]): Promise<void> {
     if (path !== '') await page.goto(`${server.url}${path}`);
     await page.locator(ready).first().waitFor({ timeout: 15_000 });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -204,22 +204,22 @@ describe('hostile catalogue text', () => {
   }
 
   it('shows the hostile breed literally on the home tiles, the breed list and its page', async () => {
-    await check('/', '.tile-image', []);
+    await expectShownInert('/', '.tile-image', []);
     // The pictures' paths are javascript: URLs, so the placeholders carry the names (as attributes only).
     const names = () => page.locator('.tile-image').evaluateAll((els) => els.map((e) => e.getAttribute('alt') ?? e.getAttribute('aria-label')));
     // The breed tile names the breed; the cattery's name is on its tile (and on Visitor's Choice's cat).
     await expect.poll(async () => (await names()).filter((n) => n === BREED_NAME || n === `A cat of ${CATTERY_NAME}`).slice(0, 2)).toEqual([BREED_NAME, `A cat of ${CATTERY_NAME}`]);
-    await check('/breeds', '.breed-card', [BREED_NAME]);
-    await check('/breeds/XSS1', 'h1', [BREED_NAME, `About ${IMG} and ${SCRIPT}`, `Temperament ${SVG}`, `Challenges ${SCRIPT}`, CATTERY_NAME]);
+    await expectShownInert('/breeds', '.breed-card', [BREED_NAME]);
+    await expectShownInert('/breeds/XSS1', 'h1', [BREED_NAME, `About ${IMG} and ${SCRIPT}`, `Temperament ${SVG}`, `Challenges ${SCRIPT}`, CATTERY_NAME]);
     expect(await page.locator('h1').textContent()).toBe(BREED_NAME);
   });
 
   it('shows the hostile cattery literally in the breeders list and on its page, with no live bad links', async () => {
-    await check('/breeders', '.cattery-card', [CATTERY_NAME, `City ${IMG}, Country ${SVG}`]);
+    await expectShownInert('/breeders', '.cattery-card', [CATTERY_NAME, `City ${IMG}, Country ${SVG}`]);
     const card = page.locator('.cattery-card', { hasText: CATTERY_NAME });
     expect(await card.locator('h2').textContent()).toBe(CATTERY_NAME);
 
-    await check(`/catteries/${catterySlug(CATTERY_NAME)}?returnUrl=/breeders`, 'h1', [
+    await expectShownInert(`/catteries/${catterySlug(CATTERY_NAME)}?returnUrl=/breeders`, 'h1', [
       CATTERY_NAME,
       `Description ${IMG} ${SCRIPT} ${SVG}`,
       LABEL_NAME,
@@ -239,25 +239,25 @@ describe('hostile catalogue text', () => {
   });
 
   it('shows the hostile litter literally on /kittens and its page', async () => {
-    await check('/kittens', '.litter-card', [CATTERY_NAME, BREED_NAME]);
-    await check(`/litters/${ids.litter}`, 'h1', [`Sire ${IMG}`, `Dam ${SCRIPT}`, CATTERY_NAME]);
+    await expectShownInert('/kittens', '.litter-card', [CATTERY_NAME, BREED_NAME]);
+    await expectShownInert(`/litters/${ids.litter}`, 'h1', [`Sire ${IMG}`, `Dam ${SCRIPT}`, CATTERY_NAME]);
   });
 
   it('shows the hostile event and session literally on /events, its page and /schedule', async () => {
-    await check('/events', '.event-card, main h1', [EVENT_NAME, `Ghent ${IMG}, Belgium ${SCRIPT}`]);
-    await check(`/events/${ids.event}`, 'h1', [EVENT_NAME, `Event ${SCRIPT} ${IMG}`, `Hall ${SVG}`]);
+    await expectShownInert('/events', '.event-card, main h1', [EVENT_NAME, `Ghent ${IMG}, Belgium ${SCRIPT}`]);
+    await expectShownInert(`/events/${ids.event}`, 'h1', [EVENT_NAME, `Event ${SCRIPT} ${IMG}`, `Hall ${SVG}`]);
     // The schedule opens on the running show; the hostile event is one tap away (?event=).
-    await check(`/schedule?event=${ids.event}`, '.session', [SESSION_TITLE, `Ring ${SVG}`]);
+    await expectShownInert(`/schedule?event=${ids.event}`, '.session', [SESSION_TITLE, `Ring ${SVG}`]);
   });
 
   it('shows the hostile advertiser, its products and vouchers literally, website not as a live link', async () => {
-    await check('/pet-products', '.advertiser-card', [COMPANY]);
-    await check(`/pet-products/${ids.advertiser}`, 'h1', [COMPANY, `Intro ${IMG} ${SCRIPT}`, PRODUCT, `Town ${IMG}`, JS_URL]);
+    await expectShownInert('/pet-products', '.advertiser-card', [COMPANY]);
+    await expectShownInert(`/pet-products/${ids.advertiser}`, 'h1', [COMPANY, `Intro ${IMG} ${SCRIPT}`, PRODUCT, `Town ${IMG}`, JS_URL]);
     expect(await page.locator('h1').textContent()).toBe(COMPANY);
     expect(await page.getByRole('link', { name: /xss/ }).count()).toBe(0);
     // The carousel's other product is one click away.
     await page.getByRole('button', { name: 'Next product', exact: true }).click();
-    await check('', 'h1', [`Treats ${SVG}`]);
+    await expectShownInert('', 'h1', [`Treats ${SVG}`]);
   });
 
   it('shows the hostile breed literally in the quiz results', async () => {
@@ -272,7 +272,7 @@ describe('hostile catalogue text', () => {
       const last = i === QUIZ_QUESTIONS.length - 1;
       await page.getByRole('button', { name: last ? 'Show me my breed!' : 'Next', exact: true }).click();
     }
-    await check('', '.quiz-result', [BREED_NAME, `About ${IMG} and ${SCRIPT}`.slice(0, 40)]);
+    await expectShownInert('', '.quiz-result', [BREED_NAME, `About ${IMG} and ${SCRIPT}`.slice(0, 40)]);
     expect(await page.locator('.quiz-result-name').allTextContents()).toContain(BREED_NAME);
   });
 });

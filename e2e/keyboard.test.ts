@@ -199,12 +199,12 @@ describe('keyboard only, with visible focus', () => {
     await open('/breed-finder-quiz', 'Breed Finder Quiz');
     const heading = () => page.evaluate(() => document.activeElement?.textContent);
     for (const [i, q] of QUIZ_QUESTIONS.entries()) {
-      // First question: Tab from the skip target; later ones: focus is on the new question's heading.
-      if (i === 0) await tabTo(page, (f) => f.name === q.options[0]!.label);
-      else {
-        expect(await heading()).toBe(q.text);
-        expect((await press(page, 'Tab')).name).toBe(q.options[0]!.label);
-      }
+      // First question: Tab from the skip target to its first option; later ones: focus is on the new
+      // question's heading, and one Tab reaches the first option.
+      const focusedHeading = i === 0 ? q.text : await heading();
+      expect(focusedHeading).toBe(q.text);
+      const firstOption = i === 0 ? await tabTo(page, (f) => f.name === q.options[0]!.label) : await press(page, 'Tab');
+      expect(firstOption.name).toBe(q.options[0]!.label);
       // ↓ moves to the second option and chooses it, as radio groups do.
       await page.keyboard.press('ArrowDown');
       const chosen = await focused(page);

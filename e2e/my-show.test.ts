@@ -155,35 +155,36 @@ describe('My show at phone size', () => {
     expect(await page.locator('.session-reminders').getAttribute('aria-live')).toBe('polite');
     // Through the service worker: on a loaded machine it answers in seconds, not one. Exactly one for this
     // session (a retry may leave the first attempt's open).
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            (expected) => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.map((x) => x.title).filter((t) => t === expected)),
-            REMINDER_TEXTS.notificationTitle(title),
-          ),
-        { timeout: 15_000 },
-      )
-      .toEqual([REMINDER_TEXTS.notificationTitle(title)])
-      .catch(async (e: unknown) => {
-        const seen = await page.evaluate(async (key) => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return {
-            permission: Notification.permission,
-            setting: localStorage.getItem(key),
-            controller: navigator.serviceWorker.controller?.state ?? null,
-            active: registration?.active?.state ?? null,
-            waiting: registration?.waiting?.state ?? null,
-            installing: registration?.installing?.state ?? null,
-            notifications: registration ? (await registration.getNotifications()).map((n) => n.title) : null,
-            // session-reminders.tsx's steps: notify → worker-ready → shown, or not-notified-<standing>.
-            marks: performance.getEntriesByType('mark').flatMap((m) => (m.name.startsWith('reminders:') ? [m.name] : [])),
-          };
-        }, REMINDERS_ON_KEY);
-        const message = `No notification of "${title}"; the page logged: ${JSON.stringify(logged)}; it saw ${JSON.stringify(seen)}`;
-        console.warn(message);
-        throw new Error(message, { cause: e });
-      });
+    try {
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              (expected) => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.map((x) => x.title).filter((t) => t === expected)),
+              REMINDER_TEXTS.notificationTitle(title),
+            ),
+          { timeout: 15_000 },
+        )
+        .toEqual([REMINDER_TEXTS.notificationTitle(title)]);
+    } catch (e) {
+      const seen = await page.evaluate(async (key) => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return {
+          permission: Notification.permission,
+          setting: localStorage.getItem(key),
+          controller: navigator.serviceWorker.controller?.state ?? null,
+          active: registration?.active?.state ?? null,
+          waiting: registration?.waiting?.state ?? null,
+          installing: registration?.installing?.state ?? null,
+          notifications: registration ? (await registration.getNotifications()).map((n) => n.title) : null,
+          // session-reminders.tsx's steps: notify → worker-ready → shown, or not-notified-<standing>.
+          marks: performance.getEntriesByType('mark').flatMap((m) => (m.name.startsWith('reminders:') ? [m.name] : [])),
+        };
+      }, REMINDERS_ON_KEY);
+      const message = `No notification of "${title}"; the page logged: ${JSON.stringify(logged)}; it saw ${JSON.stringify(seen)}`;
+      console.warn(message);
+      throw new Error(message, { cause: e });
+    }
     await reminder.getByRole('button', { name: REMINDER_TEXTS.dismiss }).click();
     expect(await reminder.count()).toBe(0);
     // Once per session: not again after a reload, nor on My show.

@@ -147,17 +147,14 @@ describe('offline after one visit', () => {
   it('shows the SPEC message on the form when the same e-mail votes again online', async () => {
     const email = `twice.${Date.now()}@example.com`;
     await page.goto(`${server.url}/visitors-choice`);
-    for (const attempt of [1, 2]) {
-      await castVote(page, email, String(attempt), { first: 'Grace', last: 'Hopper' });
-      if (attempt === 1) {
-        // Online, the thank-you comes as soon as the server has the vote.
-        await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Thank you for your vote!');
-        expect((await server.db.query('select id from public.visitor_choice where email = $1', [email])).rows).toHaveLength(1);
-        await page.getByRole('button', { name: 'Submit another vote' }).click();
-        expect(await page.getByLabel('First name *').inputValue()).toBe('');
-        expect(await page.getByLabel('E-mail').inputValue()).toBe('');
-      }
-    }
+    await castVote(page, email, '1', { first: 'Grace', last: 'Hopper' });
+    // Online, the thank-you comes as soon as the server has the vote.
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Thank you for your vote!');
+    expect((await server.db.query('select id from public.visitor_choice where email = $1', [email])).rows).toHaveLength(1);
+    await page.getByRole('button', { name: 'Submit another vote' }).click();
+    expect(await page.getByLabel('First name *').inputValue()).toBe('');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('');
+    await castVote(page, email, '2', { first: 'Grace', last: 'Hopper' });
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toBe(
       'This email address has already been used to vote in this event',
     );
