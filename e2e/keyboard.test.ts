@@ -106,7 +106,7 @@ describe('keyboard only, with visible focus', () => {
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
     expect(await page.evaluate(() => (document.getElementById('main') as HTMLElement & { inert: boolean }).inert)).toBe(true);
 
-    // Tab moves through the seven links (SPEC's six and My show, issue 20) and wraps to the toggle; Shift+Tab goes back round.
+    // Tab moves through the seven links (SPEC's six and My show) and wraps to the toggle; Shift+Tab goes back round.
     const stops: string[] = [];
     for (let i = 0; i < 7; i++) stops.push((await press(page, 'Tab')).name);
     expect(stops).toEqual(['Breeds', 'Kittens', 'Breeders', 'Pet Products', "Visitor's Choice", 'Schedule', 'My show']);

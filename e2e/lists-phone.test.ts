@@ -1,4 +1,4 @@
-// The long lists on a phone (issue 16 item 8): kittens and breeders filtered in the URL, sold-out litters
+// The long lists on a phone: kittens and breeders filtered in the URL, sold-out litters
 // only on request, a short first view, and Back to a list restoring its filters and scroll position.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// What the visitor sees when the mirror changes under an open screen (issue 18): a session changed or
+// What the visitor sees when the mirror changes under an open screen: a session changed or
 // cancelled by the show (the service role, as the organiser console's RPCs) is tagged "Just changed" /
 // "Just cancelled" and lit up for a moment, said once to screen readers, then the tags go; a new notice
 // shows at once. Here the phone learns of the change by the visitor pressing the sync indicator.

@@ -1,4 +1,4 @@
-// The live show in the browser (issue 18): a page already open learns of a change through the poke and
+// The live show in the browser: a page already open learns of a change through the poke and
 // shows it without a reload and without anyone pressing sync; the header says "Live" while subscribed.
 // With the websocket blocked, the header never says "Live", the page polls as before, and still converges.
 import { randomUUID } from 'node:crypto';
@@ -13,9 +13,9 @@ import { VIEWPORTS } from './app-page.ts';
 import { useShow } from './fixture.ts';
 
 /**
- * Issue 18's 3 s is a timing budget, gated by `npm run bench`'s live section (commit → visible p95). Here the
+ * The 3 s from commit to screen is a timing budget, gated by `npm run bench`'s live section (p95). Here the
  * change must arrive by the live path: well before the periodic pull (SYNC_INTERVAL_MS), with room for a
- * busy CI machine (one run took 3.2 s while the whole suite ran beside it).
+ * busy CI machine.
  */
 const LIVE_DEADLINE_MS = 10_000;
 

@@ -1,4 +1,4 @@
-// My show (issue 20 parts 1–2) at phone size: stars on a session, a litter and a cattery stay on the
+// My show at phone size: stars on a session, a litter and a cattery stay on the
 // phone (their own IndexedDB database), /my-show lists them offline, and a starred litter the show
 // deletes stays listed as "No longer in the show"; "Add all my sessions" saves them as an .ics file,
 // offline. axe: zero violations, empty and filled, in both themes.
@@ -30,7 +30,7 @@ const synced = (page: Page) =>
   page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
 
 async function expectNoAxeViolations(page: Page, screen: string) {
-  const { light, dark } = await runAxeInBothSchemes(page); // both themes (issue 20 part 6)
+  const { light, dark } = await runAxeInBothSchemes(page); // both themes
     const violations = [...light, ...dark];
   expect(violations, formatViolations(screen, violations)).toEqual([]);
 }

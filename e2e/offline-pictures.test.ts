@@ -1,4 +1,4 @@
-// Issue 16 item 10: "Save all pictures" (Ready for the hall) makes every breed card's picture show offline,
+// "Save all pictures" (Ready for the hall) makes every breed card's picture show offline,
 // not only the ones already seen.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

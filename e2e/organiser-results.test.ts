@@ -1,6 +1,6 @@
-// Issue 17, the organiser's reports in Chromium: /organiser/results ranks the running event's votes and picks
+// The organiser's reports in Chromium: /organiser/results ranks the running event's votes and picks
 // up new ones on its 10-second refresh, the prize-draw CSV downloads with the right rows, /organiser/coupons
-// shows the counts, both fit a phone, and a visitor without the role is told so. Issue 31: a burst of votes for one
+// shows the counts, both fit a phone, and a visitor without the role is told so. A burst of votes for one
 // number from one address is flagged in words, and the organiser voids it (and restores it) from the page.
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -12,7 +12,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('breeds screens on a %s', 
 
   it('shows Home with the six tiles, a picture on each but the live clock', async () => {
     await page.goto(`${server.url}/`);
-    // SPEC §2's random breed and cattery pictures, and (issue 16) a litter, a product and a cat: no bare tile.
+    // SPEC §2's random breed and cattery pictures, and a litter, a product and a cat: no bare tile.
     await expect.poll(() => page.locator('.tile-image').count()).toBe(5);
     expect(await page.locator('.tile h2').count()).toBe(6);
     expect(await page.locator('.tile:not(:has(.tile-image)) h2').allTextContents()).toEqual(['Event Schedule']);

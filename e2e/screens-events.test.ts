@@ -197,7 +197,7 @@ describe('kittens, litters, events and schedule screens', () => {
       expect(await firstDay.locator('.event-session').count()).toBe(liveSessions.filter((s) => s.schedule_date === dates[0]).length);
       const first = liveSessions[0]!;
       expect(await firstDay.locator('.event-session').first().textContent()).toBe(
-        // Then the row's own buttons (issue 20): its star (icon and label), Add to calendar, and "Copy link"
+        // Then the row's own buttons: its star (icon and label), Add to calendar, and "Copy link"
         // (headless Chromium has no share sheet).
         `${first.start_time.slice(0, 5)}–${first.end_time.slice(0, 5)}${first.title}${first.description}${first.location}☆${starAddText(first.title)}${CALENDAR_TEXTS.addSession}${SHARE_TEXTS.copyLink}`,
       );

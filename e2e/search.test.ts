@@ -1,4 +1,4 @@
-// Search (issue 20 part 4) at phone size, offline: from the header on any page, "maine" finds the Maine
+// Search at phone size, offline: from the header on any page, "maine" finds the Maine
 // Coon breed, its catteries and its litters in their groups; ↓ and Enter open a result; Escape closes;
 // a query with no match suggests the quiz and the breed list; axe finds nothing with results shown.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +84,7 @@ describe('search from the header, offline, on a phone', () => {
 
   it('has no axe violations with results shown and a result active', async () => {
     await field().press('ArrowDown');
-    const { light, dark } = await runAxeInBothSchemes(page); // both themes (issue 20 part 6)
+    const { light, dark } = await runAxeInBothSchemes(page); // both themes
     const violations = [...light, ...dark];
     expect(violations.map((v) => v.id), formatViolations('search with results (phone)', violations)).toEqual([]);
   });
@@ -141,7 +141,7 @@ describe('search from the header, offline, on a phone', () => {
     expect(await none.getByRole('link', { name: SEARCH_TEXTS.quizLink }).getAttribute('href')).toBe('/breed-finder-quiz');
     expect(await none.getByRole('link', { name: SEARCH_TEXTS.breedsLink }).getAttribute('href')).toBe('/breeds');
     await screenshot(page, 'search-none', 'phone');
-    const { light, dark } = await runAxeInBothSchemes(page); // both themes (issue 20 part 6)
+    const { light, dark } = await runAxeInBothSchemes(page); // both themes
     const violations = [...light, ...dark];
     expect(violations.map((v) => v.id), formatViolations('search without results (phone)', violations)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// "Add to calendar" and Share (issue 20 parts 3 and 5) at phone size in real Chromium: the session's .ics
+// "Add to calendar" and Share at phone size in real Chromium: the session's .ics
 // download parsed by ical.js, the copy-link fallback with its spoken confirmation, the QR code as a
 // labelled SVG, axe with the QR code open, and no sideways scroll.
 import { readFile } from 'node:fs/promises';
@@ -67,7 +67,7 @@ describe('add to calendar and share, at phone size', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: CALENDAR_TEXTS.saved }).count()).toBe(1);
     expect(await noSidewaysScroll()).toBe(true);
     await screenshot(page, 'event-calendar-share', 'phone');
-    const { light, dark } = await runAxeInBothSchemes(page); // both themes (issue 20 part 6)
+    const { light, dark } = await runAxeInBothSchemes(page); // both themes
     const violations = [...light, ...dark];
     expect(violations, formatViolations('event page with its calendar and share buttons', violations)).toEqual([]);
   });
@@ -98,7 +98,7 @@ describe('add to calendar and share, at phone size', () => {
     expect(await page.getByRole('button', { name: SHARE_TEXTS.hideQr }).getAttribute('aria-expanded')).toBe('true');
     expect(await noSidewaysScroll()).toBe(true);
     await screenshot(page, 'breed-share-qr', 'phone');
-    const { light, dark } = await runAxeInBothSchemes(page); // both themes (issue 20 part 6)
+    const { light, dark } = await runAxeInBothSchemes(page); // both themes
     const violations = [...light, ...dark];
     expect(violations, formatViolations('breed page with the QR code open', violations)).toEqual([]);
 
