@@ -10,10 +10,9 @@ export default defineConfig({
     // A loaded box takes seconds to load a lazy route; a poll that fails waits this long first.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
-    // Three files at a time: each has its own venue server and Chromium and spends much of its time
-    // waiting on them (a 2-CPU box ran two at 57 % CPU). One process runs many files (isolate: false):
-    // each file starts its own server and browser and changes no global, so the modules load once per
-    // worker — 831 s became 631 s on a 2-CPU box.
+    // Three files at a time: each spends much of its time waiting on its venue server and the browser.
+    // One process runs many files (isolate: false): each file starts its own server and changes no global,
+    // so the modules load once per worker, and the worker's one Chromium (e2e/fixture.ts) serves them all.
     fileParallelism: true,
     maxWorkers: 3,
     isolate: false,

@@ -9,7 +9,7 @@ import { catterySlug } from '../shared/paths.ts';
 import { QUIZ_QUESTIONS } from '../src/lib/quiz.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
 import { castVote, VIEWPORTS, type ViewportName } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 interface Ids {
   cattery: string;
@@ -23,10 +23,9 @@ describe('axe on every screen', () => {
   let server: VenueServer;
   let browser: Browser;
   let ids: Ids;
+  useShow({}, (show) => ({ server, browser } = show));
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
     const one = async (sql: string) => (await server.db.query<{ v: string }>(sql)).rows[0]!.v;
     ids = {
       cattery: catterySlug(await one('select name as v from public.catteries order by id limit 1')),
@@ -40,10 +39,6 @@ describe('axe on every screen', () => {
           order by id limit 1`,
       ),
     };
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   describe.each(['phone', 'desktop'] as ViewportName[])('on a %s', (viewport) => {

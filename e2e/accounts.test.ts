@@ -1,29 +1,20 @@
 // Account screens in a real browser: register → activation mail → activate → sign in → profile edit → sign
 // out; the sign-in guard on /profile; password recovery through the mailed link; activation failures.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_USER } from '../server/seed/index.ts';
 import type { VenueServer } from '../server/start.ts';
 import { linkIn, mailsTo, uniqueEmail, type Mail } from '../tests/helpers/mailbox.ts';
 import { client } from '../tests/helpers/server.ts';
 import { openSyncedApp, screenshot, type ViewportName } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 const PASSWORD = 'Whiskers#2026';
 
 describe('account screens', () => {
   let server: VenueServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useShow({}, (show) => ({ server, browser } = show));
 
   async function mailWith(email: string, subject: string): Promise<Mail> {
     let found: Mail | undefined;

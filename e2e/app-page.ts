@@ -13,8 +13,8 @@ export type ViewportName = keyof typeof VIEWPORTS;
 /** Where e2e screenshots go (git-ignored); a person can look at every screen after a run. */
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 /**
- * Screenshots only when asked for (E2E_SCREENSHOTS=1): some 70 full-page PNGs cost a 2-CPU CI box about a
- * minute and nobody looks at them there.
+ * Screenshots only when asked for (E2E_SCREENSHOTS=1): some 70 full-page PNGs cost a 2-CPU CI box much of
+ * the e2e phase's time, and nobody looks at them there.
  */
 export const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS === '1';
 

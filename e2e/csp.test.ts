@@ -2,12 +2,13 @@
 // offline shell, with zero violations.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CSP_FILE } from '../shared/csp.ts';
 import { catterySlug } from '../shared/paths.ts';
 import { DIST_DIR } from './browser.ts';
-import { launchProfile, startServerOnDistCopy, waitForController, type Profile, type PwaServer } from './pwa-helpers.ts';
+import { useShow } from './fixture.ts';
+import { waitForController, type Profile, type PwaServer } from './pwa-helpers.ts';
 
 /** Records every CSP violation (event and console line) of the pages of a context. */
 async function watchViolations(ctx: BrowserContext): Promise<string[]> {
@@ -32,18 +33,13 @@ describe('Content-Security-Policy', () => {
   let origin: string;
   const header = readFileSync(join(DIST_DIR, CSP_FILE), 'utf8').trim();
 
-  beforeAll(async () => {
-    pwa = await startServerOnDistCopy();
-    origin = pwa.server.url;
-    profile = await launchProfile();
-    violations = await watchViolations(profile.ctx);
-    page = profile.ctx.pages()[0] ?? (await profile.ctx.newPage());
-    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
-  });
-  afterAll(async () => {
-    await profile?.close();
-    await pwa?.close();
-  });
+  useShow(
+    { distCopy: true, browser: 'profile', page: { path: null, prepare: async (ctx) => void (violations = await watchViolations(ctx)) } },
+    (show) => {
+      ({ pwa, profile, page } = show);
+      origin = pwa.server.url;
+    },
+  );
 
   it('is in the build as a meta element and sent as a header with frame-ancestors', async () => {
     const res = await page.goto(`${origin}/`);

@@ -1,34 +1,23 @@
 // The hall over plain HTTP: a phone on the hall Wi-Fi that opens the venue server by its name without TLS
 // gets no secure context (no service worker, no Web Locks, no crypto.randomUUID). The app says what it
 // cannot do there, and the rest (browsing, voting) works. On localhost the same build says nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { INSECURE_ORIGIN_NOTICE } from '../shared/messages.ts';
 import type { VenueServer } from '../server/start.ts';
 import { DRAIN_LOCK_NAME } from '../src/data/outbox/lock.ts';
 import { formatViolations, runAxe } from './axe.ts';
 import { castVote, screenshot, VIEWPORTS } from './app-page.ts';
-import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from './browser.ts';
-
-const HALL_NAME = 'show.purrfect.test';
+import { HALL_NAME, useShow } from './fixture.ts';
 
 describe('the hall over plain http://', () => {
   let server: VenueServer;
   let browser: Browser;
   let hall: string;
-
-  beforeAll(async () => {
-    server = await startAppServer();
+  // The worker's Chromium resolves the hall's name as the router would answer it: the name is the laptop.
+  useShow({}, (show) => {
+    ({ server, browser } = show);
     hall = server.url.replace('127.0.0.1', HALL_NAME);
-    // The hall's DNS, as the router would answer it: the name is the laptop.
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${HALL_NAME} 127.0.0.1`],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   /** A page that records uncaught errors, at phone size, with cookies accepted (the banner stays out of the way). */

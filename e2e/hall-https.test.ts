@@ -1,4 +1,4 @@
-// The hall set-up (issue 15, docs/HALL-SETUP.md) in Chromium: a hall name resolved to the laptop and a
+// The hall set-up (docs/HALL-SETUP.md) in Chromium: a hall name resolved to the laptop and a
 // trusted certificate for it make a secure origin, so the service worker controls the page, the app
 // reloads offline, and a vote cast offline arrives exactly once.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,34 +8,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { createTestCa, issueCertificate, writeCertificateFiles } from '../tests/helpers/test-ca.ts';
-import { hallFlags, startAppServer } from './browser.ts';
-import { launchProfile, waitForController, type Profile } from './pwa-helpers.ts';
+import { hallFlags } from './browser.ts';
+import { HALL_NAME, useShow } from './fixture.ts';
+import { waitForController, type Profile } from './pwa-helpers.ts';
 import { castVote } from './app-page.ts';
 
-const HALL = 'show.purrfect.test';
+const HALL = HALL_NAME;
 
 describe(`the hall over HTTPS at ${HALL}`, () => {
   let certDir: string;
+  let ca: Awaited<ReturnType<typeof createTestCa>>;
+  let files: ReturnType<typeof writeCertificateFiles>;
   let server: VenueServer;
   let profile: Profile;
   let page: Page;
   let site: string;
 
+  // The certificate first: the server serves it, and the phone's profile trusts its CA.
   beforeAll(async () => {
     certDir = mkdtempSync(join(tmpdir(), 'purrfect-hall-'));
-    const ca = await createTestCa();
-    const files = writeCertificateFiles(certDir, await issueCertificate(ca, { hosts: [HALL] }));
-    server = await startAppServer(undefined, { TLS_CERT_FILE: files.certFile, TLS_KEY_FILE: files.keyFile, SITE_URL: `https://${HALL}:0` });
-    site = server.config.siteUrl;
-    // The phone trusts the CA, as a phone trusts a public one: the chain carries the CA's key.
-    profile = await launchProfile(hallFlags(HALL, ca.spkiSha256));
-    page = profile.ctx.pages()[0] ?? (await profile.ctx.newPage());
+    ca = await createTestCa();
+    files = writeCertificateFiles(certDir, await issueCertificate(ca, { hosts: [HALL] }));
   });
-  afterAll(async () => {
-    await profile?.close();
-    await server?.close();
+  afterAll(() => {
     if (certDir) rmSync(certDir, { recursive: true, force: true });
   });
+  useShow(
+    {
+      env: () => ({ TLS_CERT_FILE: files.certFile, TLS_KEY_FILE: files.keyFile, SITE_URL: `https://${HALL}:0` }),
+      browser: 'profile',
+      // The phone trusts the CA, as a phone trusts a public one: the chain carries the CA's key.
+      profileFlags: () => hallFlags(HALL, ca.spkiSha256),
+      page: { cookies: 'asked', path: null },
+    },
+    (show) => {
+      ({ server, profile, page } = show);
+      site = server.config.siteUrl;
+    },
+  );
 
   it('is a secure origin whose service worker controls the page', async () => {
     expect(site).toMatch(/^https:\/\/show\.purrfect\.test:\d+$/);

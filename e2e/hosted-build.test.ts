@@ -1,4 +1,4 @@
-// Issue 19: the README's hosted recipe, end to end with stand-ins. The app is built for a backend URL and
+// The README's hosted recipe, end to end with stand-ins. The app is built for a backend URL and
 // a publishable key (sb_publishable_…), served from another origin by a plain static host that applies
 // only dist/_headers and dist/_redirects, and shows the show from that backend (a venue server accepting
 // the key as hosted Supabase does), pictures, live socket and all, without one CSP violation. A build
@@ -12,8 +12,8 @@ import { build } from 'vite';
 import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 import { INVALID_BUILD_CONFIG } from '../src/config-schema.ts';
 import type { VenueServer } from '../server/start.ts';
-import { startAppServer } from './browser.ts';
-import { launchProfile, waitForController, type Profile } from './pwa-helpers.ts';
+import { useShow } from './fixture.ts';
+import { waitForController, type Profile } from './pwa-helpers.ts';
 
 const PUBLISHABLE_KEY = 'sb_publishable_Hn4Tq8Wv2Lx6Zc9Bm3Kd_7Ry1Fs';
 const TYPES: Record<string, string> = {
@@ -83,19 +83,17 @@ describe('an app built for a hosted project', () => {
   let profile: Profile;
   const violations: string[] = [];
 
+  // The venue server is only the backend here: the app comes from the static host.
+  useShow({ env: { STATIC_DIR: '', PUBLISHABLE_KEY }, browser: 'profile' }, (show) => ({ server: backend, profile } = show));
   beforeAll(async () => {
-    backend = await startAppServer(undefined, { STATIC_DIR: '', PUBLISHABLE_KEY });
     outDir = await buildWith({ VITE_SUPABASE_URL: backend.url, VITE_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY });
     host = await staticHost(outDir);
-    profile = await launchProfile();
     profile.ctx.on('console', (msg) => {
       if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
     });
   }, 240_000);
   afterAll(async () => {
-    await profile?.close();
     await host?.close();
-    await backend?.close();
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 

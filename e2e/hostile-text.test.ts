@@ -2,7 +2,7 @@
 // and whose URL fields hold javascript: and data: URLs reach the app through sync_pull like any other.
 // The page runs with its CSP bypassed, so what is tested is the app's own rendering, not the policy.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { breedTraitScores } from '../shared/breed-traits.ts';
@@ -11,7 +11,7 @@ import { catterySlug } from '../shared/paths.ts';
 import type { Breed } from '../src/data/rows.ts';
 import { VIEWPORTS } from './app-page.ts';
 import { client } from '../tests/helpers/server.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 const IMG = '<img src=x onerror="window.__xss=1">';
 const SCRIPT = '<script>window.__xss=1</script>';
@@ -59,11 +59,11 @@ describe('hostile catalogue text', () => {
   let browser: Browser;
   let ctx: BrowserContext;
   let page: Page;
+  useShow({}, (show) => ({ server, browser } = show));
   const dialogs: string[] = [];
   let ids: { breed: Breed; cattery: number; litter: number; event: number; advertiser: number };
 
   beforeAll(async () => {
-    server = await startAppServer();
     // The real supabase-js client with the service-role key (DEMO_SERVICE_ROLE_KEY), as an importer would.
     const service = client(server, 'service_role');
 
@@ -174,8 +174,6 @@ describe('hostile catalogue text', () => {
       rebate_voucher_percentage: 10,
     });
     ids = { breed, cattery: cattery.id, litter: litter.id, event: event.id, advertiser: advertiser.id };
-
-    browser = await launchBrowser();
     ctx = await browser.newContext({ viewport: VIEWPORTS.desktop, bypassCSP: true });
     await ctx.addInitScript(() => {
       localStorage.setItem('cookie-consent', 'true');
@@ -192,13 +190,9 @@ describe('hostile catalogue text', () => {
       timeout: 30_000,
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   /** Opens a screen, waits for `ready`, and checks it shows `texts` literally and nothing ran or linked. */
-  async function check(path: string, ready: string, texts: string[]): Promise<void> {
+  async function expectShownInert(path: string, ready: string, texts: string[]): Promise<void> {
     if (path !== '') await page.goto(`${server.url}${path}`);
     await page.locator(ready).first().waitFor({ timeout: 15_000 });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -210,22 +204,22 @@ describe('hostile catalogue text', () => {
   }
 
   it('shows the hostile breed literally on the home tiles, the breed list and its page', async () => {
-    await check('/', '.tile-image', []);
+    await expectShownInert('/', '.tile-image', []);
     // The pictures' paths are javascript: URLs, so the placeholders carry the names (as attributes only).
     const names = () => page.locator('.tile-image').evaluateAll((els) => els.map((e) => e.getAttribute('alt') ?? e.getAttribute('aria-label')));
     // The breed tile names the breed; the cattery's name is on its tile (and on Visitor's Choice's cat).
     await expect.poll(async () => (await names()).filter((n) => n === BREED_NAME || n === `A cat of ${CATTERY_NAME}`).slice(0, 2)).toEqual([BREED_NAME, `A cat of ${CATTERY_NAME}`]);
-    await check('/breeds', '.breed-card', [BREED_NAME]);
-    await check('/breeds/XSS1', 'h1', [BREED_NAME, `About ${IMG} and ${SCRIPT}`, `Temperament ${SVG}`, `Challenges ${SCRIPT}`, CATTERY_NAME]);
+    await expectShownInert('/breeds', '.breed-card', [BREED_NAME]);
+    await expectShownInert('/breeds/XSS1', 'h1', [BREED_NAME, `About ${IMG} and ${SCRIPT}`, `Temperament ${SVG}`, `Challenges ${SCRIPT}`, CATTERY_NAME]);
     expect(await page.locator('h1').textContent()).toBe(BREED_NAME);
   });
 
   it('shows the hostile cattery literally in the breeders list and on its page, with no live bad links', async () => {
-    await check('/breeders', '.cattery-card', [CATTERY_NAME, `City ${IMG}, Country ${SVG}`]);
+    await expectShownInert('/breeders', '.cattery-card', [CATTERY_NAME, `City ${IMG}, Country ${SVG}`]);
     const card = page.locator('.cattery-card', { hasText: CATTERY_NAME });
     expect(await card.locator('h2').textContent()).toBe(CATTERY_NAME);
 
-    await check(`/catteries/${catterySlug(CATTERY_NAME)}?returnUrl=/breeders`, 'h1', [
+    await expectShownInert(`/catteries/${catterySlug(CATTERY_NAME)}?returnUrl=/breeders`, 'h1', [
       CATTERY_NAME,
       `Description ${IMG} ${SCRIPT} ${SVG}`,
       LABEL_NAME,
@@ -245,25 +239,25 @@ describe('hostile catalogue text', () => {
   });
 
   it('shows the hostile litter literally on /kittens and its page', async () => {
-    await check('/kittens', '.litter-card', [CATTERY_NAME, BREED_NAME]);
-    await check(`/litters/${ids.litter}`, 'h1', [`Sire ${IMG}`, `Dam ${SCRIPT}`, CATTERY_NAME]);
+    await expectShownInert('/kittens', '.litter-card', [CATTERY_NAME, BREED_NAME]);
+    await expectShownInert(`/litters/${ids.litter}`, 'h1', [`Sire ${IMG}`, `Dam ${SCRIPT}`, CATTERY_NAME]);
   });
 
   it('shows the hostile event and session literally on /events, its page and /schedule', async () => {
-    await check('/events', '.event-card, main h1', [EVENT_NAME, `Ghent ${IMG}, Belgium ${SCRIPT}`]);
-    await check(`/events/${ids.event}`, 'h1', [EVENT_NAME, `Event ${SCRIPT} ${IMG}`, `Hall ${SVG}`]);
+    await expectShownInert('/events', '.event-card, main h1', [EVENT_NAME, `Ghent ${IMG}, Belgium ${SCRIPT}`]);
+    await expectShownInert(`/events/${ids.event}`, 'h1', [EVENT_NAME, `Event ${SCRIPT} ${IMG}`, `Hall ${SVG}`]);
     // The schedule opens on the running show; the hostile event is one tap away (?event=).
-    await check(`/schedule?event=${ids.event}`, '.session', [SESSION_TITLE, `Ring ${SVG}`]);
+    await expectShownInert(`/schedule?event=${ids.event}`, '.session', [SESSION_TITLE, `Ring ${SVG}`]);
   });
 
   it('shows the hostile advertiser, its products and vouchers literally, website not as a live link', async () => {
-    await check('/pet-products', '.advertiser-card', [COMPANY]);
-    await check(`/pet-products/${ids.advertiser}`, 'h1', [COMPANY, `Intro ${IMG} ${SCRIPT}`, PRODUCT, `Town ${IMG}`, JS_URL]);
+    await expectShownInert('/pet-products', '.advertiser-card', [COMPANY]);
+    await expectShownInert(`/pet-products/${ids.advertiser}`, 'h1', [COMPANY, `Intro ${IMG} ${SCRIPT}`, PRODUCT, `Town ${IMG}`, JS_URL]);
     expect(await page.locator('h1').textContent()).toBe(COMPANY);
     expect(await page.getByRole('link', { name: /xss/ }).count()).toBe(0);
     // The carousel's other product is one click away.
     await page.getByRole('button', { name: 'Next product', exact: true }).click();
-    await check('', 'h1', [`Treats ${SVG}`]);
+    await expectShownInert('', 'h1', [`Treats ${SVG}`]);
   });
 
   it('shows the hostile breed literally in the quiz results', async () => {
@@ -278,7 +272,7 @@ describe('hostile catalogue text', () => {
       const last = i === QUIZ_QUESTIONS.length - 1;
       await page.getByRole('button', { name: last ? 'Show me my breed!' : 'Next', exact: true }).click();
     }
-    await check('', '.quiz-result', [BREED_NAME, `About ${IMG} and ${SCRIPT}`.slice(0, 40)]);
+    await expectShownInert('', '.quiz-result', [BREED_NAME, `About ${IMG} and ${SCRIPT}`.slice(0, 40)]);
     expect(await page.locator('.quiz-result-name').allTextContents()).toContain(BREED_NAME);
   });
 });

@@ -1,29 +1,18 @@
-// The long lists on a phone (issue 16 item 8): kittens and breeders filtered in the URL, sold-out litters
+// The long lists on a phone: kittens and breeders filtered in the URL, sold-out litters
 // only on request, a short first view, and Back to a list restoring its filters and scroll position.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
-import { openSyncedApp, screenshot } from './app-page.ts';
+import { screenshot } from './app-page.ts';
+import { useShow } from './fixture.ts';
 
 let server: VenueServer;
-let browser: Browser;
 let page: Page;
+useShow({ page: { viewport: 'phone' } }, (show) => ({ server, page } = show));
 
 const one = async <T>(sql: string, params: unknown[] = []): Promise<T> => (await server.db.query<T>(sql, params)).rows[0]!;
 const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
 const countText = () => page.locator('.list-count').textContent();
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  page = await openSyncedApp(browser, server, 'phone');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 describe('kittens', () => {
   it('lists open litters only under "Available Litters", 20 at a time, with one tap to show the sold-out ones', async () => {

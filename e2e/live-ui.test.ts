@@ -1,9 +1,9 @@
-// What the visitor sees when the mirror changes under an open screen (issue 18): a session changed or
+// What the visitor sees when the mirror changes under an open screen: a session changed or
 // cancelled by the show (the service role, as the organiser console's RPCs) is tagged "Just changed" /
 // "Just cancelled" and lit up for a moment, said once to screen readers, then the tags go; a new notice
 // shows at once. Here the phone learns of the change by the visitor pressing the sync indicator.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { formatTime } from '../shared/dates.ts';
@@ -11,7 +11,7 @@ import { JUST_CANCELLED_TEXT, JUST_CHANGED_TEXT } from '../shared/live-schedule.
 import { sessionAnchor } from '../shared/paths.ts';
 import { client } from '../tests/helpers/server.ts';
 import { openSyncedApp, screenshot, VIEWPORTS, type ViewportName } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 /** sync_pull holds back rows younger than about a second (the late-commit guard). */
 const GUARD_WAIT_MS = 1_500;
@@ -29,12 +29,11 @@ interface Session {
 describe('a screen listing sessions, when the show changes them', () => {
   let server: VenueServer;
   let browser: Browser;
+  useShow({}, (show) => ({ server, browser } = show));
   let eventId: number;
   let sessions: Session[];
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
     // The running (or next) event's last day, with at least four sessions that end well before midnight.
     const { rows } = await server.db.query<{ event_id: number; day: string }>(
       `select e.id::int as event_id, e.end_date::text as day
@@ -52,11 +51,6 @@ describe('a screen listing sessions, when the show changes them', () => {
         [eventId, rows[0]!.day],
       )
     ).rows;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   const service = () => client(server, 'service_role');

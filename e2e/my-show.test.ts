@@ -1,10 +1,10 @@
-// My show (issue 20 parts 1–2) at phone size: stars on a session, a litter and a cattery stay on the
+// My show at phone size: stars on a session, a litter and a cattery stay on the
 // phone (their own IndexedDB database), /my-show lists them offline, and a starred litter the show
 // deletes stays listed as "No longer in the show"; "Add all my sessions" saves them as an .ics file,
 // offline. axe: zero violations, empty and filled, in both themes.
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { catterySlug } from '../shared/paths.ts';
@@ -15,8 +15,8 @@ import { REMINDERS_ON_KEY } from '../src/features/my-show/reminder-setting.ts';
 import { MY_SHOW_TEXTS, REMINDER_TEXTS, starAddText, starRemoveText } from '../src/ui/my-show-texts.ts';
 import { VIEWPORTS, screenshot } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
-import { startAppServer } from './browser.ts';
-import { launchProfile, waitForController, type Profile } from './pwa-helpers.ts';
+import { useShow } from './fixture.ts';
+import type { Profile } from './pwa-helpers.ts';
 
 interface Picked {
   session_id: string;
@@ -30,7 +30,7 @@ const synced = (page: Page) =>
   page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
 
 async function expectNoAxeViolations(page: Page, screen: string) {
-  const { light, dark } = await runAxeInBothSchemes(page); // both themes (issue 20 part 6)
+  const { light, dark } = await runAxeInBothSchemes(page); // both themes
     const violations = [...light, ...dark];
   expect(violations, formatViolations(screen, violations)).toEqual([]);
 }
@@ -40,16 +40,9 @@ describe('My show at phone size', () => {
   let profile: Profile;
   let page: Page;
   let picked: Picked;
+  useShow({ browser: 'profile', page: { viewport: 'phone', waitFor: ['controller', 'synced'] } }, (show) => ({ server, profile, page } = show));
 
   beforeAll(async () => {
-    server = await startAppServer();
-    profile = await launchProfile();
-    page = profile.ctx.pages()[0] ?? (await profile.ctx.newPage());
-    await page.setViewportSize(VIEWPORTS.phone);
-    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
-    await page.goto(`${server.url}/`);
-    await waitForController(page);
-    await synced(page);
     const { rows } = await server.db.query<Picked>(
       `select s.id::text as session_id, s.title as session_title, s.event_id::text as event_id,
               (select l.id::text from public.litters l order by l.id limit 1) as litter_id,
@@ -59,10 +52,6 @@ describe('My show at phone size', () => {
     picked = rows[0]!;
   });
 
-  afterAll(async () => {
-    await profile?.close();
-    await server?.close();
-  });
 
   it('explains the star when nothing is starred, with zero axe violations', async () => {
     await page.goto(`${server.url}/my-show`);
@@ -166,35 +155,36 @@ describe('My show at phone size', () => {
     expect(await page.locator('.session-reminders').getAttribute('aria-live')).toBe('polite');
     // Through the service worker: on a loaded machine it answers in seconds, not one. Exactly one for this
     // session (a retry may leave the first attempt's open).
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            (expected) => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.map((x) => x.title).filter((t) => t === expected)),
-            REMINDER_TEXTS.notificationTitle(title),
-          ),
-        { timeout: 15_000 },
-      )
-      .toEqual([REMINDER_TEXTS.notificationTitle(title)])
-      .catch(async (e: unknown) => {
-        const seen = await page.evaluate(async (key) => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return {
-            permission: Notification.permission,
-            setting: localStorage.getItem(key),
-            controller: navigator.serviceWorker.controller?.state ?? null,
-            active: registration?.active?.state ?? null,
-            waiting: registration?.waiting?.state ?? null,
-            installing: registration?.installing?.state ?? null,
-            notifications: registration ? (await registration.getNotifications()).map((n) => n.title) : null,
-            // session-reminders.tsx's steps: notify → worker-ready → shown, or not-notified-<standing>.
-            marks: performance.getEntriesByType('mark').flatMap((m) => (m.name.startsWith('reminders:') ? [m.name] : [])),
-          };
-        }, REMINDERS_ON_KEY);
-        const message = `No notification of "${title}"; the page logged: ${JSON.stringify(logged)}; it saw ${JSON.stringify(seen)}`;
-        console.warn(message);
-        throw new Error(message, { cause: e });
-      });
+    try {
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              (expected) => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.map((x) => x.title).filter((t) => t === expected)),
+              REMINDER_TEXTS.notificationTitle(title),
+            ),
+          { timeout: 15_000 },
+        )
+        .toEqual([REMINDER_TEXTS.notificationTitle(title)]);
+    } catch (e) {
+      const seen = await page.evaluate(async (key) => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return {
+          permission: Notification.permission,
+          setting: localStorage.getItem(key),
+          controller: navigator.serviceWorker.controller?.state ?? null,
+          active: registration?.active?.state ?? null,
+          waiting: registration?.waiting?.state ?? null,
+          installing: registration?.installing?.state ?? null,
+          notifications: registration ? (await registration.getNotifications()).map((n) => n.title) : null,
+          // session-reminders.tsx's steps: notify → worker-ready → shown, or not-notified-<standing>.
+          marks: performance.getEntriesByType('mark').flatMap((m) => (m.name.startsWith('reminders:') ? [m.name] : [])),
+        };
+      }, REMINDERS_ON_KEY);
+      const message = `No notification of "${title}"; the page logged: ${JSON.stringify(logged)}; it saw ${JSON.stringify(seen)}`;
+      console.warn(message);
+      throw new Error(message, { cause: e });
+    }
     await reminder.getByRole('button', { name: REMINDER_TEXTS.dismiss }).click();
     expect(await reminder.count()).toBe(0);
     // Once per session: not again after a reload, nor on My show.

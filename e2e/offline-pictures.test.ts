@@ -1,24 +1,19 @@
-// Issue 16 item 10: "Save all pictures" (Ready for the hall) makes every breed card's picture show offline,
+// "Save all pictures" (Ready for the hall) makes every breed card's picture show offline,
 // not only the ones already seen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import { startAppServer } from './browser.ts';
-import { launchProfile, waitForController, type Profile } from './pwa-helpers.ts';
+import { useShow } from './fixture.ts';
+import { waitForController, type Profile } from './pwa-helpers.ts';
 
 describe('Ready for the hall', () => {
   let server: VenueServer;
   let profile: Profile;
   let page: Page;
+  useShow({ browser: 'profile' }, (show) => ({ server, profile } = show));
   beforeAll(async () => {
-    server = await startAppServer();
-    profile = await launchProfile();
     page = await profile.ctx.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-  }, 60_000);
-  afterAll(async () => {
-    await profile?.close();
-    await server?.close();
   });
 
   it('saves every picture, and offline the breed list shows each card picture', async () => {

@@ -1,41 +1,20 @@
 // The show-floor promise: after one online visit the app works offline, and a vote cast offline
 // arrives exactly once when the network returns.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from './browser.ts';
 import { castVote, screenshot } from './app-page.ts';
 import { runAxe } from './axe.ts';
+import { useShow } from './fixture.ts';
 
 describe('offline after one visit', () => {
   let server: VenueServer;
   let ctx: BrowserContext;
   let page: Page;
-  let profile: string;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    profile = mkdtempSync(join(tmpdir(), 'purrfect-offline-'));
-    ctx = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath(),
-      args: CHROMIUM_FLAGS,
-    });
-    page = ctx.pages()[0] ?? (await ctx.newPage());
-    await page.goto(`${server.url}/`);
-    // The service worker takes control, and the first mirror completes.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-    await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, {
-      timeout: 30_000,
-    });
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+  // The service worker takes control, and the first mirror completes; the cookie banner is left to ask.
+  useShow({ browser: 'profile', page: { cookies: 'asked', waitFor: ['controller', 'synced'] } }, (show) => {
+    ({ server, page } = show);
+    ctx = page.context();
   });
 
   it('shows home, the breed list, a breed detail and the schedule from the mirror with the network off', async () => {
@@ -168,17 +147,14 @@ describe('offline after one visit', () => {
   it('shows the SPEC message on the form when the same e-mail votes again online', async () => {
     const email = `twice.${Date.now()}@example.com`;
     await page.goto(`${server.url}/visitors-choice`);
-    for (const attempt of [1, 2]) {
-      await castVote(page, email, String(attempt), { first: 'Grace', last: 'Hopper' });
-      if (attempt === 1) {
-        // Online, the thank-you comes as soon as the server has the vote.
-        await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Thank you for your vote!');
-        expect((await server.db.query('select id from public.visitor_choice where email = $1', [email])).rows).toHaveLength(1);
-        await page.getByRole('button', { name: 'Submit another vote' }).click();
-        expect(await page.getByLabel('First name *').inputValue()).toBe('');
-        expect(await page.getByLabel('E-mail').inputValue()).toBe('');
-      }
-    }
+    await castVote(page, email, '1', { first: 'Grace', last: 'Hopper' });
+    // Online, the thank-you comes as soon as the server has the vote.
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Thank you for your vote!');
+    expect((await server.db.query('select id from public.visitor_choice where email = $1', [email])).rows).toHaveLength(1);
+    await page.getByRole('button', { name: 'Submit another vote' }).click();
+    expect(await page.getByLabel('First name *').inputValue()).toBe('');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('');
+    await castVote(page, email, '2', { first: 'Grace', last: 'Hopper' });
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toBe(
       'This email address has already been used to vote in this event',
     );

@@ -1,18 +1,17 @@
-// The organiser runs the show live (issue 17), in two browser contexts: an organiser delays a ring by
+// The organiser runs the show live, in two browser contexts: an organiser delays a ring by
 // 30 minutes and posts a notice in /organiser; a visitor's phone, already synced, shows the moved sessions
 // and the notice after its next sync, and still shows them offline. A change the organiser makes while
 // offline waits in the outbox and is sent exactly once when the network returns.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { formatScheduleDay } from '../shared/dates.ts';
 import { createVisitor, VISITOR_PASSWORD } from '../tests/helpers/fuzz-accounts.ts';
-import { CHROMIUM_FLAGS, chromiumPath, launchBrowser, startAppServer } from './browser.ts';
 import { screenshot, SCREENSHOT_DIR, VIEWPORTS } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
+import { useShow } from './fixture.ts';
+import { launchProfile, type Profile } from './pwa-helpers.ts';
 
 const AUTH_STORAGE_KEY = 'sb-127-auth-token';
 const WATERMARK_WAIT_MS = 1_500;
@@ -32,7 +31,7 @@ describe('the organiser runs the show live', () => {
   let visitorCtx: BrowserContext;
   let visitor: Page;
   let organiser: Page;
-  let profile: string;
+  let profile: Profile;
   let eventId: number;
   let day: string;
   let ring: string;
@@ -48,8 +47,8 @@ describe('the organiser runs the show live', () => {
       )
     ).rows;
 
+  useShow({}, (show) => ({ server, browser } = show));
   beforeAll(async () => {
-    server = await startAppServer();
     // The running event's last day (never before the venue's today) and a ring with two sessions there.
     const { rows } = await server.db.query<{ event_id: number; day: string; location: string }>(
       `select e.id::int as event_id, e.end_date::text as day, s.location
@@ -68,7 +67,6 @@ describe('the organiser runs the show live', () => {
       `update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"show_role": "organiser"}' where id = $1`,
       [account.id],
     );
-    browser = await launchBrowser();
     const organiserCtx = await browser.newContext({ viewport: VIEWPORTS.desktop });
     await organiserCtx.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
     organiser = await organiserCtx.newPage();
@@ -79,20 +77,18 @@ describe('the organiser runs the show live', () => {
     await organiser.waitForFunction((key) => localStorage.getItem(key) !== null, AUTH_STORAGE_KEY, { timeout: 15_000 });
 
     // The visitor's phone: installed (service worker in control) and synced before anything changes.
-    profile = mkdtempSync(join(tmpdir(), 'purrfect-organiser-live-'));
-    visitorCtx = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_FLAGS, viewport: VIEWPORTS.phone });
+    profile = await launchProfile();
+    visitorCtx = profile.ctx;
     await visitorCtx.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
     visitor = visitorCtx.pages()[0] ?? (await visitorCtx.newPage());
+    await visitor.setViewportSize(VIEWPORTS.phone);
     await visitor.goto(`${server.url}/`);
     await visitor.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await visitor.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
   });
 
   afterAll(async () => {
-    await visitorCtx?.close();
-    await browser?.close();
-    await server?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await profile?.close();
   });
 
   const changeState = (text: string) => organiser.locator('.console-change').filter({ hasText: text }).locator('.console-change-state');

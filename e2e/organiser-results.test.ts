@@ -1,9 +1,9 @@
-// Issue 17, the organiser's reports in Chromium: /organiser/results ranks the running event's votes and picks
+// The organiser's reports in Chromium: /organiser/results ranks the running event's votes and picks
 // up new ones on its 10-second refresh, the prize-draw CSV downloads with the right rows, /organiser/coupons
-// shows the counts, both fit a phone, and a visitor without the role is told so. Issue 31: a burst of votes for one
+// shows the counts, both fit a phone, and a visitor without the role is told so. A burst of votes for one
 // number from one address is flagged in words, and the organiser voids it (and restores it) from the page.
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ORGANISER_MESSAGES } from '../shared/messages.ts';
 import { VOTE_CONTACT_RETENTION_DAYS } from '../shared/vote-contacts.ts';
@@ -11,26 +11,21 @@ import type { VenueServer } from '../server/start.ts';
 import { uniqueEmail } from '../tests/helpers/mailbox.ts';
 import { client } from '../tests/helpers/server.ts';
 import { VIEWPORTS, screenshot, type ViewportName } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
+import { useShow } from './fixture.ts';
 
 const PASSWORD = 'Whiskers#2026';
 
 describe('organiser reports', () => {
   let server: VenueServer;
   let browser: Browser;
+  useShow({}, (show) => ({ server, browser } = show));
   let organiserEmail: string;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
     organiserEmail = await newAccount('organiser');
     // The role is set before the first sign-in, so the session's app_metadata carries it (the console's UX check).
     await server.db.query(`update auth.users set raw_app_meta_data = raw_app_meta_data || '{"show_role":"organiser"}' where email = $1`, [organiserEmail]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   async function newAccount(prefix: string): Promise<string> {

@@ -1,6 +1,6 @@
 // An imported photo (server/show-io/photos.ts) on the breed list and a breed's page: a phone downloads the
 // WebP it shows at its width and pixel ratio, a desktop the desktop hero.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
@@ -8,8 +8,8 @@ import { createPhotoStore } from '../server/show-io/photos.ts';
 import { DEMO_SERVICE_ROLE_KEY } from '../server/config.ts';
 import { processedPhotoFolder } from '../shared/photos.ts';
 import { testClient } from '../tests/helpers/client.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
 import { VIEWPORTS } from './app-page.ts';
+import { useShow } from './fixture.ts';
 import { launchProfile, waitForController } from './pwa-helpers.ts';
 import { IMAGE_CACHE } from '../shared/sw-protocol.ts';
 
@@ -38,17 +38,12 @@ describe('an imported photo on the breed screens', () => {
   let server: VenueServer;
   let browser: Browser;
   let folderUrl: string;
+  useShow({}, (show) => ({ server, browser } = show));
   beforeAll(async () => {
-    server = await startAppServer();
     const store = createPhotoStore(testClient(server.url, DEMO_SERVICE_ROLE_KEY));
-    const [{ path }, b] = await Promise.all([photo().then((bytes) => store({ name: 'aby.jpg', bytes })), launchBrowser()]);
-    browser = b;
+    const { path } = await store({ name: 'aby.jpg', bytes: await photo() });
     await server.db.query(`update public.breeds set overview_image = $1 where universal_breed_abbreviation = 'ABY'`, [path]);
     folderUrl = `${server.url}/storage/v1/object/public/images/${processedPhotoFolder(path)}`;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   async function open(viewport: keyof typeof VIEWPORTS, deviceScaleFactor: number): Promise<Page> {

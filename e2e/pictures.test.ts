@@ -1,20 +1,13 @@
 // The demo show's generated pictures, served from public storage, render in a real browser.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 describe('demo pictures', () => {
   let server: VenueServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useShow({}, (show) => ({ server, browser } = show));
 
   it('renders breed, cattery, litter, event and advertiser pictures at their sizes', async () => {
     const q = async (sql: string) => (await server.db.query<{ path: string }>(sql)).rows.map((r) => r.path);

@@ -5,10 +5,9 @@ import { appendFileSync, cpSync, mkdtempSync, renameSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { loadConfig } from '../server/config.ts';
-import { startVenueServer, type VenueServer } from '../server/start.ts';
+import type { VenueServer } from '../server/start.ts';
 import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
-import { CHROMIUM_FLAGS, DIST_DIR, chromiumPath } from './browser.ts';
+import { CHROMIUM_FLAGS, DIST_DIR, chromiumPath, startAppServer } from './browser.ts';
 
 export interface PwaServer {
   server: VenueServer;
@@ -21,12 +20,11 @@ export interface PwaServer {
   close(): Promise<void>;
 }
 
-export async function startServerOnDistCopy(): Promise<PwaServer> {
+/** A venue server with the demo show over a private copy of the build; `env` adds settings. */
+export async function startServerOnDistCopy(env: Record<string, string> = {}): Promise<PwaServer> {
   const staticDir = mkdtempSync(join(tmpdir(), 'purrfect-dist-'));
   cpSync(DIST_DIR, staticDir, { recursive: true });
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: staticDir });
-  config.dataDir = null;
-  const server = await startVenueServer(config);
+  const server = await startAppServer(staticDir, env);
   return {
     server,
     publishNewServiceWorker: () => {

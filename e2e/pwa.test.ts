@@ -12,11 +12,11 @@ import {
   launchProfile,
   openNonAppPage,
   putIntoStore,
-  startServerOnDistCopy,
   waitForController,
   type Profile,
   type PwaServer,
 } from './pwa-helpers.ts';
+import { useShow } from './fixture.ts';
 
 const DB_NAME = 'purrfect-show';
 const SYNC_TAG = OUTBOX_SYNC_TAG;
@@ -30,12 +30,10 @@ interface ManifestIcon {
 describe('progressive web app', () => {
   let app: PwaServer;
   let url: string;
-  beforeAll(async () => {
-    app = await startServerOnDistCopy();
+  // Each test and block below opens its own persistent profile: only those are installable.
+  useShow({ distCopy: true, browser: 'none' }, (show) => {
+    app = show.pwa;
     url = app.server.url;
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   describe('installed and offline', () => {
@@ -149,15 +147,12 @@ describe('progressive web app', () => {
 
       // The app creates its database on start; if it has not, the worker's Dexie does on a first sync.
       const writer = await openNonAppPage(profile.ctx, url);
-      if (!(await hasAppDb(writer, DB_NAME))) {
-        await writer.close();
-        await dispatchSync(cdpPage, url, SYNC_TAG);
-        const probe = await openNonAppPage(profile.ctx, url);
-        await expect.poll(() => hasAppDb(probe, DB_NAME), { timeout: 15_000 }).toBe(true);
-        await probe.close();
-      } else {
-        await writer.close();
-      }
+      const created = await hasAppDb(writer, DB_NAME);
+      await writer.close();
+      if (!created) await dispatchSync(cdpPage, url, SYNC_TAG);
+      const probe = await openNonAppPage(profile.ctx, url);
+      await expect.poll(() => hasAppDb(probe, DB_NAME), { timeout: 15_000 }).toBe(true);
+      await probe.close();
 
       const [event] = (await app.server.db.query<{ id: number }>('select id from public.events order by end_date desc limit 1')).rows;
       const vote: VoteItem = {

@@ -1,15 +1,15 @@
 // A full device, simulated in Chromium: IndexedDB writes to chosen stores throw QuotaExceededError. The
 // shell says so, the queued vote stays in the outbox and is delivered exactly once; a vote that cannot
 // even be queued gets a message on the form.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { DB_NAME, MIRROR_TABLES } from '../src/data/db.ts';
 import { OUTBOX_QUOTA_MESSAGE } from '../src/data/outbox/outbox.ts';
 import type { OutboxItem } from '../src/data/outbox/types.ts';
 import { QUOTA_MESSAGE } from '../src/data/sync/engine.ts';
-import { castVote, VIEWPORTS } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { castVote } from './app-page.ts';
+import { useShow } from './fixture.ts';
 import { getAllFromStore, getFromStore } from './pwa-helpers.ts';
 
 declare global {
@@ -55,30 +55,29 @@ const readStore = <T>(page: Page, store: string) => getAllFromStore<T>(page, DB_
 
 describe('storage quota', () => {
   let server: VenueServer;
-  let browser: Browser;
   let ctx: BrowserContext;
   let page: Page;
+  useShow(
+    {
+      page: {
+        viewport: 'desktop',
+        // No service worker: the page alone syncs and drains, so the test decides when votes may leave.
+        context: { serviceWorkers: 'block' },
+        prepare: (context) => context.addInitScript(simulateQuota),
+        path: '/visitors-choice',
+      },
+    },
+    (show) => {
+      ({ server, page } = show);
+      ctx = page.context();
+    },
+  );
 
   const votesFor = async (email: string) =>
     (await server.db.query<{ id: string }>('select id::text from public.visitor_choice where email = $1', [email])).rows;
   const synced = () =>
     page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
 
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    // No service worker: the page alone syncs and drains, so the test decides when votes may leave.
-    ctx = await browser.newContext({ viewport: VIEWPORTS.desktop, serviceWorkers: 'block' });
-    await ctx.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
-    await ctx.addInitScript(simulateQuota);
-    page = await ctx.newPage();
-    await page.goto(`${server.url}/visitors-choice`);
-    await synced();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   it('shows the message when a sync hits the quota, keeps the queued vote, and delivers it once with room', async () => {
     const email = `quota.voter.${Date.now()}@example.com`;

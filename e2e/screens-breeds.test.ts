@@ -1,27 +1,18 @@
 // Home, the breed list and a breed's page at phone and desktop sizes, online and offline.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
-import { openSyncedApp, screenshot, type ViewportName } from './app-page.ts';
+import { screenshot, type ViewportName } from './app-page.ts';
+import { useShow } from './fixture.ts';
 
 describe.each(['phone', 'desktop'] as ViewportName[])('breeds screens on a %s', (viewport) => {
   let server: VenueServer;
-  let browser: Browser;
   let page: Page;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await openSyncedApp(browser, server, viewport);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useShow({ page: { viewport } }, (show) => ({ server, page } = show));
 
   it('shows Home with the six tiles, a picture on each but the live clock', async () => {
     await page.goto(`${server.url}/`);
-    // SPEC §2's random breed and cattery pictures, and (issue 16) a litter, a product and a cat: no bare tile.
+    // SPEC §2's random breed and cattery pictures, and a litter, a product and a cat: no bare tile.
     await expect.poll(() => page.locator('.tile-image').count()).toBe(5);
     expect(await page.locator('.tile h2').count()).toBe(6);
     expect(await page.locator('.tile:not(:has(.tile-image)) h2').allTextContents()).toEqual(['Event Schedule']);

@@ -1,25 +1,24 @@
 // Home and Visitor's Choice on a phone: the home clock keeps the venue's time whatever zone the phone is
 // set to, "Now at the show" says what is on, a signed-in visitor is not invited to register, and the vote
 // names the event it goes to.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { DEMO_USER } from '../server/seed/index.ts';
 import { zonedDateTime, zonedTimeToInstant } from '../shared/dates.ts';
 import { openSyncedApp, screenshot, VIEWPORTS } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 const MINUTE_MS = 60_000;
 
 describe('home and Visitor’s Choice on a phone', () => {
   let server: VenueServer;
   let browser: Browser;
+  useShow({}, (show) => ({ server, browser } = show));
   let live: { id: number; name: string; time_zone: string };
   let best: { schedule_date: string; start_time: string };
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
     live = (await server.db.query<typeof live>(`select id::int, name, time_zone from public.events where name like 'PurrFect Show%'`)).rows[0]!;
     best = (
       await server.db.query<typeof best>(
@@ -27,10 +26,6 @@ describe('home and Visitor’s Choice on a phone', () => {
         [live.id],
       )
     ).rows[0]!;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('shows the venue’s time on the clock with the phone in another zone, and what is on now at the show', async () => {

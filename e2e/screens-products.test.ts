@@ -1,13 +1,13 @@
 // Pet products (advertiser list and detail with vouchers and the product carousel) and the static
 // pages, at phone and desktop sizes, read from the synced mirror; the list also offline.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { parseListText } from '../shared/list-text.ts';
 import { formatDiscount, formatRebate } from '../shared/money.ts';
 import { pairProducts } from '../src/lib/products.ts';
 import { openSyncedApp, screenshot, type ViewportName } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 interface AdvertiserRow {
   id: string;
@@ -26,11 +26,10 @@ const CONTACT_EMAIL = process.env.VITE_CONTACT_EMAIL || 'info@purrfect-show.exam
 describe('pet products and static pages', () => {
   let server: VenueServer;
   let browser: Browser;
+  useShow({}, (show) => ({ server, browser } = show));
   let advertisers: AdvertiserRow[];
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
     advertisers = (
       await server.db.query<AdvertiserRow>(
         `select id::text, company_name, company_logo_url, product_images, product_descriptions,
@@ -39,10 +38,6 @@ describe('pet products and static pages', () => {
            from public.advertisers order by id`,
       )
     ).rows;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   const counter = (page: Page) => page.locator('.product-counter').textContent();

@@ -1,35 +1,32 @@
-// "Add to calendar" and Share (issue 20 parts 3 and 5) at phone size in real Chromium: the session's .ics
+// "Add to calendar" and Share at phone size in real Chromium: the session's .ics
 // download parsed by ical.js, the copy-link fallback with its spoken confirmation, the QR code as a
 // labelled SVG, axe with the QR code open, and no sideways scroll.
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { zonedTimeToInstant } from '../shared/dates.ts';
 import type { ScheduleSession } from '../shared/schedule.ts';
 import { CALENDAR_TEXTS, SHARE_TEXTS } from '../src/lib/share-texts.ts';
 import { sessionUid } from '../src/lib/ics.ts';
-import { screenshot, VIEWPORTS } from './app-page.ts';
+import { screenshot } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 type SessionRow = ScheduleSession & { title: string; location: string | null; time_zone: string; event_name: string };
 
 describe('add to calendar and share, at phone size', () => {
   let server: VenueServer;
-  let browser: Browser;
-  let ctx: BrowserContext;
   let page: Page;
   let session: SessionRow;
   let breed: string;
+  useShow({ page: { viewport: 'phone', context: { acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] } } }, (show) => ({ server, page } = show));
 
   const rows = async <T,>(sql: string) => (await server.db.query<T & Record<string, unknown>>(sql)).rows as T[];
   const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
     session = (
       await rows<SessionRow>(
         `select s.id::int, s.event_id::int, s.schedule_date::text, s.start_time::text, s.end_time::text, s.title, s.location,
@@ -39,16 +36,6 @@ describe('add to calendar and share, at phone size', () => {
       )
     )[0]!;
     breed = (await rows<{ abbr: string }>(`select universal_breed_abbreviation as abbr from public.breeds order by breed_name limit 1`))[0]!.abbr;
-    ctx = await browser.newContext({ viewport: VIEWPORTS.phone, acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] });
-    await ctx.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
-    page = await ctx.newPage();
-    await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('"Add to calendar" on an event page session downloads an .ics that holds that session', async () => {
@@ -80,7 +67,7 @@ describe('add to calendar and share, at phone size', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: CALENDAR_TEXTS.saved }).count()).toBe(1);
     expect(await noSidewaysScroll()).toBe(true);
     await screenshot(page, 'event-calendar-share', 'phone');
-    const { light, dark } = await runAxeInBothSchemes(page); // both themes (issue 20 part 6)
+    const { light, dark } = await runAxeInBothSchemes(page); // both themes
     const violations = [...light, ...dark];
     expect(violations, formatViolations('event page with its calendar and share buttons', violations)).toEqual([]);
   });
@@ -111,7 +98,7 @@ describe('add to calendar and share, at phone size', () => {
     expect(await page.getByRole('button', { name: SHARE_TEXTS.hideQr }).getAttribute('aria-expanded')).toBe('true');
     expect(await noSidewaysScroll()).toBe(true);
     await screenshot(page, 'breed-share-qr', 'phone');
-    const { light, dark } = await runAxeInBothSchemes(page); // both themes (issue 20 part 6)
+    const { light, dark } = await runAxeInBothSchemes(page); // both themes
     const violations = [...light, ...dark];
     expect(violations, formatViolations('breed page with the QR code open', violations)).toEqual([]);
 

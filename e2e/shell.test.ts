@@ -1,11 +1,11 @@
 // The built app in a real browser: home, chrome, cookie consent, the fallback for unknown routes, the header
 // on a phone (state in words, thumb-sized targets), tab titles, Back, and the first paint from index.html.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_USER } from '../server/seed/index.ts';
 import type { VenueServer } from '../server/start.ts';
 import { castVote, openSyncedApp, VIEWPORTS } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 /** Visible links and buttons inside `scope` smaller than 44 × 44 px, by name and size. */
 async function smallTargets(page: Page, scope: string): Promise<string[]> {
@@ -25,14 +25,7 @@ async function smallTargets(page: Page, scope: string): Promise<string[]> {
 describe('app shell', () => {
   let server: VenueServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useShow({}, (show) => ({ server, browser } = show));
 
   it('shows the home page with its six tiles and the navigation', async () => {
     const page = await browser.newPage();

@@ -11,16 +11,16 @@ import { importShow } from '../server/show-io/import.ts';
 import { IMAGE_BUCKET } from '../shared/photos.ts';
 import { client } from '../tests/helpers/server.ts';
 import { openSyncedApp } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
+import { useShow } from './fixture.ts';
 
 describe('the demo show imported into an empty server', () => {
   let server: VenueServer;
   let browser: Browser;
   let page: Page;
   let folder: string;
+  useShow({ seed: false }, (show) => ({ server, browser } = show));
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'show-demo-e2e-'));
-    [server, browser] = await Promise.all([startAppServer(undefined, {}, { seed: false }), launchBrowser()]);
     // As on a new hosted project: no bucket until the import makes it.
     await server.db.query(`delete from storage.buckets where id = $1`, [IMAGE_BUCKET]);
     await writeDemoShow({ folder });
@@ -30,8 +30,6 @@ describe('the demo show imported into an empty server', () => {
     page = await openSyncedApp(browser, server, 'desktop');
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 

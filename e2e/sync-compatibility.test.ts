@@ -13,7 +13,8 @@ import { OUTDATED_MESSAGE } from '../src/data/sync/messages.ts';
 import { SYNC_CONTRACT_VERSION } from '../src/data/sync/contract.ts';
 import { ADD_SPONSORS_AND_BREED_ORIGIN, raiseMinClient } from '../tests/helpers/later-migrations.ts';
 import { screenshot } from './app-page.ts';
-import { getAllFromStore, launchProfile, startServerOnDistCopy, waitForController, type Profile, type PwaServer } from './pwa-helpers.ts';
+import { useShow } from './fixture.ts';
+import { getAllFromStore, type Profile, type PwaServer } from './pwa-helpers.ts';
 
 const NEXT_VERSION = SYNC_CONTRACT_VERSION + 1;
 
@@ -67,22 +68,17 @@ describe('an installed build and a newer server', () => {
   let page: Page;
   let nextBuild: Promise<string>;
 
-  beforeAll(async () => {
+  // Build N+1 starts first and builds while the server and the phone start.
+  beforeAll(() => {
     nextBuild = buildNext();
     nextBuild.catch(() => undefined); // awaited by the test that needs it
-    app = await startServerOnDistCopy();
-    profile = await launchProfile();
-    page = profile.ctx.pages()[0] ?? (await profile.ctx.newPage());
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
-    await page.goto(`${app.server.url}/breeds/ABY`);
-    await waitForController(page);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Abyssinian', undefined, { timeout: 30_000 });
   });
   afterAll(async () => {
-    await profile?.close();
-    await app?.close();
     rmSync(await nextBuild.catch(() => ''), { recursive: true, force: true });
+  });
+  useShow({ distCopy: true, browser: 'profile', page: { viewport: 'phone', path: '/breeds/ABY', waitFor: ['controller'] } }, (show) => ({ pwa: app, profile, page } = show));
+  beforeAll(async () => {
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Abyssinian', undefined, { timeout: 30_000 });
   });
 
   it('build N keeps syncing and browsing after a migration adds a mirrored table and a column', async () => {

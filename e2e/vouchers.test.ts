@@ -3,7 +3,7 @@
 // per request and one coupon per voucher type, and keeps the coupon (code and QR code) on the device,
 // offline too; asking again on a second phone shows the coupon already issued, with no second e-mail. An
 // unverified visitor gets no button, but the reason and a new activation link.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_USER } from '../server/seed/index.ts';
 import type { VenueServer } from '../server/start.ts';
@@ -12,8 +12,8 @@ import { COUPON_MESSAGES } from '../shared/messages.ts';
 import { testClient } from '../tests/helpers/client.ts';
 import { mailsTo, uniqueEmail } from '../tests/helpers/mailbox.ts';
 import { openSyncedApp, screenshot, VIEWPORTS } from './app-page.ts';
-import { launchBrowser, startAppServer } from './browser.ts';
 import { runAxe } from './axe.ts';
+import { useShow } from './fixture.ts';
 
 interface AdvertiserRow {
   id: string;
@@ -29,11 +29,10 @@ const SENT = 'Coupon sent to your email';
 describe('voucher coupons', () => {
   let server: VenueServer;
   let browser: Browser;
+  useShow({}, (show) => ({ server, browser } = show));
   let advertiser: AdvertiserRow;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
     const { rows } = await server.db.query<AdvertiserRow>(
       `select id::text, company_name, discount_voucher_amount::float8 as discount, rebate_voucher_percentage::float8 as rebate
          from public.advertisers
@@ -43,10 +42,6 @@ describe('voucher coupons', () => {
     );
     advertiser = rows[0]!;
     expect(advertiser).toBeDefined();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   const couponMails = async () =>
