@@ -103,11 +103,6 @@ export function moveSession(session: LiveSession, location: string): SessionChan
 
 export const isCancelled = (s: Pick<LiveSession, 'status'>): boolean => s.status === 'cancelled';
 
-/** Whether an organiser changed the session's time, day or place (restore undoes it). */
-export function isChanged(s: LiveSession): boolean {
-  return s.original_start_time != null || isCancelled(s);
-}
-
 /**
  * What a visitor reads on a changed session: "Moved from 14:00", "Moved from Ring 2",
  * "Moved from 14:00, Ring 2", "Moved from Saturday 14:00"; null when its time and place are unchanged.
