@@ -128,7 +128,7 @@ export interface TlsConfig {
   keyFile: string;
 }
 
-export interface RestBudget {
+interface RestBudget {
   maxEmbedDepth: number;
   maxEmbedRows: number;
   maxResponseBytes: number;

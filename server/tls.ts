@@ -15,7 +15,7 @@ import type { ConnectionGuard } from './connections.ts';
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
 /** How often the certificate files are checked for a renewal (a stat each, nothing more). */
-export const CERT_POLL_INTERVAL_MS = 5_000;
+const CERT_POLL_INTERVAL_MS = 5_000;
 /** A renewal writes two files: wait this long after the last change before loading the pair. */
 const CERT_SETTLE_MS = 500;
 /** On close, requests in flight get this long before their connections are cut. */

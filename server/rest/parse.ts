@@ -1,7 +1,7 @@
 // PostgREST's query-string grammar: select, filters (incl. or/and trees), order, columns, limit/offset.
 import { restError, type HttpError } from '../http-error.ts';
 
-export interface JsonStep {
+interface JsonStep {
   arrow: '->' | '->>';
   key: string;
 }
@@ -17,7 +17,7 @@ export type SelectItem =
   | { type: 'column'; field: Field; alias?: string; cast?: string }
   | { type: 'embed'; target: string; alias?: string; hint?: string; inner: boolean; select: SelectItem[] };
 
-export const FILTER_OPS = [
+const FILTER_OPS = [
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct',
   'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
 ] as const;

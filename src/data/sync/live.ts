@@ -23,7 +23,7 @@ export const LIVE_HELD_BACK_PULLS = 3;
 export type LiveChannelState = 'SUBSCRIBED' | 'TIMED_OUT' | 'CLOSED' | 'CHANNEL_ERROR';
 
 /** An open subscription; close() leaves it and resolves when it is gone. */
-export interface LiveChannel {
+interface LiveChannel {
   close(): Promise<unknown>;
 }
 

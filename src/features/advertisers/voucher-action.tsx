@@ -14,7 +14,7 @@ import { couponValue, isSentCoupon, type CouponKind } from './coupon-value.ts';
 import { paths } from '../../../shared/paths.ts';
 
 /** SPEC §8 and §6 texts. */
-export const COUPON_MESSAGES = {
+const COUPON_MESSAGES = {
   sent: 'Coupon sent to your email',
   ...SHARED_COUPON_MESSAGES,
   savedOffline: 'Saved — will be sent when you are back online',
