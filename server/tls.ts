@@ -1,4 +1,4 @@
-// HTTPS for the hall (issue 15): the certificate pair read from TLS_CERT_FILE/TLS_KEY_FILE, reloaded
+// HTTPS for the hall: the certificate pair read from TLS_CERT_FILE/TLS_KEY_FILE, reloaded
 // when the files change, HSTS, and the plain-HTTP port that only redirects to the HTTPS site.
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync, unwatchFile, watchFile, type Stats } from 'node:fs';

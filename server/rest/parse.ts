@@ -287,7 +287,7 @@ function filterTail(cur: Cursor, field: Field, inLogic: boolean): Filter {
 
 /**
  * A regex backreference: a backslash (not itself escaped) before 1-9. Even one group is seconds on the
- * catalogue, three are minutes (issue 14); without backreferences Postgres' regex engine stays fast. A
+ * catalogue, three are minutes; without backreferences Postgres' regex engine stays fast. A
  * `\1` in a bracket expression or under `***=` is refused too: rare, and cheap to refuse.
  */
 export function hasBackreference(pattern: string): boolean {

@@ -35,7 +35,7 @@ export interface CalendarOptions {
 
 const ICS_PRODID = '-//PurrFect Show//Visitor app//EN';
 const ICS_MIME_TYPE = 'text/calendar';
-/** The alarm rings this long before the start (issue 20: ten minutes). */
+/** The alarm rings this long before the start (ten minutes). */
 const ALARM_TRIGGER = '-PT10M';
 /** SEQUENCE counts seconds of updated_at since this instant, so it fits a 32-bit integer until 2092. */
 const SEQUENCE_EPOCH_MS = Date.UTC(2024, 0, 1);

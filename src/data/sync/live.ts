@@ -1,4 +1,4 @@
-// The live show (issue 18): while the app is visible and online, one subscription to the show's pokes. A
+// The live show: while the app is visible and online, one subscription to the show's pokes. A
 // poke only says "something changed": it schedules one ordinary pull, so the mirror stays the one source
 // and RLS still decides what is read; a missed poke is caught by the next pull (SYNC.md, "RESYNC").
 //

@@ -68,7 +68,7 @@ function RequestState({ item, online }: { item: CouponItem; online: boolean }) {
       );
     case 'failed': {
       if (item.lastError === COUPON_MESSAGES.alreadySent) {
-        // Refused by a build before issue 16; asked again, the server now answers with the coupon itself.
+        // An item an older build queued can hold this refusal; asked again, the server answers with the coupon itself.
         return (
           <>
             <p className="outbox-status coupon-status" role="status">

@@ -1,4 +1,4 @@
-// Every visible text of the search screen (issue 20 part 4), in one place the tests import.
+// Every visible text of the search screen, in one place the tests import.
 import type { SearchKind } from './rank.ts';
 
 export { SEARCH_LINK_LABEL,  } from './search-route.ts';
