@@ -152,7 +152,7 @@ function checkWorkerGraph(plugin: { error(message: string): never }, bundle: Out
 /**
  * The sync worker as a chunk of the page's own build (a module worker), not a bundle of its own: it imports
  * the page's Dexie, zod and PostgREST chunks, which the page loads anyway, so a first visit downloads them
- * once (a separate bundle was ~45 KB more on the hall's air).
+ * once (a separate bundle would be ~45 KB more on the hall's air).
  */
 function syncWorkerChunkPlugin(): Plugin {
   let root = '';
@@ -285,8 +285,8 @@ const isLeaflet = (id: string) => inPackages('leaflet', 'react-leaflet', '@react
 
 /**
  * Few, larger chunks. Over the hall's 300 ms round trips each file costs a round trip whatever its size,
- * and the service worker gets three connections: the ~60 files of 1–5 KB a first visit precached took ~6 s
- * (bench/first-visit.ts). Highest priority first; a module one group takes leaves the others. The backend
+ * and the service worker gets three connections: dozens of files of 1–5 KB cost seconds
+ * (bench/first-visit.ts measures it). Highest priority first; a module one group takes leaves the others. The backend
  * and Leaflet groups take only what they name (no dependencies): what they share with the screens stays
  * with the screens, so no screen loads supabase-js or Leaflet before it renders (bench/size.ts checks). The
  * organiser console's modules keep their own chunks (never precached: shared/precache.ts).

@@ -12,7 +12,7 @@ export interface Caller {
   token: string;
 }
 
-export function apiKeyOf(c: Context): string | undefined {
+function apiKeyOf(c: Context): string | undefined {
   return c.req.header('apikey') ?? c.req.query('apikey') ?? undefined;
 }
 
@@ -30,7 +30,7 @@ export function opaqueKeyClaims(token: string, config: Pick<ServerConfig, 'publi
 }
 
 /** A JWT signed with JWT_SECRET, or one of the opaque project keys: its claims; throws JwtError otherwise. */
-export async function verifyToken(token: string, config: ServerConfig): Promise<Claims> {
+async function verifyToken(token: string, config: ServerConfig): Promise<Claims> {
   return opaqueKeyClaims(token, config) ?? verifyJwt(token, config.jwtSecret);
 }
 

@@ -55,7 +55,7 @@ const EnvSchema = z.object({
   REST_MAX_EMBED_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1000)),
   REST_MAX_RESPONSE_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(65_536).default(16_777_216)),
   STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default('dist')),
-  // HTTPS for the hall (issue 15): PEM files, the certificate file with its chain.
+  // HTTPS for the hall: PEM files, the certificate file with its chain.
   TLS_CERT_FILE: optionalString,
   TLS_KEY_FILE: optionalString,
   // With TLS, a plain-HTTP port that only redirects to the HTTPS address.
@@ -128,7 +128,7 @@ export interface TlsConfig {
   keyFile: string;
 }
 
-export interface RestBudget {
+interface RestBudget {
   maxEmbedDepth: number;
   maxEmbedRows: number;
   maxResponseBytes: number;

@@ -1,4 +1,4 @@
-// What the venue server refuses to start with once anyone but this machine can reach it (issue 14).
+// What the venue server refuses to start with once anyone but this machine can reach it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 

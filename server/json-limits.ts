@@ -1,5 +1,5 @@
 // Shapes of JSON no caller needs and the database must never see: Postgres' (and PGlite's) jsonb parser
-// recurses per level, and a few thousand levels overflow PGlite's stack and leave it damaged (issue 14).
+// recurses per level, and a few thousand levels overflow PGlite's stack and leave it damaged.
 
 /** Arrays and objects nested deeper than this are refused (the app's deepest body nests 3). */
 export const MAX_JSON_DEPTH = 64;

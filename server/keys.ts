@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { signJwt } from './auth/jwt.ts';
 
 /** The settings `npm run keys` owns; VITE_SUPABASE_ANON_KEY is what `npm start`'s build bakes into the app. */
-export const KEY_SETTINGS = ['JWT_SECRET', 'ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'VITE_SUPABASE_ANON_KEY'] as const;
+const KEY_SETTINGS = ['JWT_SECRET', 'ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'VITE_SUPABASE_ANON_KEY'] as const;
 export type KeySettings = Record<(typeof KEY_SETTINGS)[number], string>;
 
 const TEN_YEARS_S = 10 * 365 * 24 * 3600;

@@ -5,7 +5,7 @@ import { ConfigError } from './config.ts';
 import type { Db, Queryable } from './db/types.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-export const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
+const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
 const BOOTSTRAP = join(ROOT, 'server', 'sql', 'bootstrap.sql');
 
 export function listMigrations(dir = MIGRATIONS_DIR): { version: string; name: string; file: string }[] {

@@ -1,4 +1,4 @@
-// npm run organiser -- add <email> | remove <email> | list: who the show's organisers are (issue 17).
+// npm run organiser -- add <email> | remove <email> | list: who the show's organisers are.
 // Only supabase-js's auth.admin with the service-role key, so the same command works against the venue
 // server and hosted Supabase: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, else the local venue server.
 import { existsSync } from 'node:fs';

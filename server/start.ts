@@ -65,8 +65,8 @@ export async function startVenueServer(
   }
   if (opts.seed !== false) await seedIfEmpty(db, { scale: opts.scale });
   const mailer = mailQueue(db, config, opts.mail);
-  // Vote contacts past their retention go on start and every hour after (SPEC-free: issue 17, /privacy);
-  // so do sign-ups left unverified for a day (issue 31).
+  // Vote contacts past their retention go on start and every hour after (/privacy);
+  // so do sign-ups left unverified for a day.
   const votePruner = startVoteContactPruner(db, { intervalMs: opts.voteContactPruneIntervalMs });
   const accountPruner = startAccountPruner(db);
   const pruner = { stop: async () => void (await Promise.all([votePruner.stop(), accountPruner.stop()])) };

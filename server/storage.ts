@@ -339,7 +339,7 @@ async function listObjects(db: Queryable, bucket: string, q: z.infer<typeof list
 }
 
 /** Stores (or replaces) an object; used by the seed and by uploads. Returns the object's id. */
-export async function putObject(
+async function putObject(
   db: Queryable,
   bucket: string,
   name: string,

@@ -1,4 +1,4 @@
-// HTTPS for the hall (issue 15): the certificate pair read from TLS_CERT_FILE/TLS_KEY_FILE, reloaded
+// HTTPS for the hall: the certificate pair read from TLS_CERT_FILE/TLS_KEY_FILE, reloaded
 // when the files change, HSTS, and the plain-HTTP port that only redirects to the HTTPS site.
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync, unwatchFile, watchFile, type Stats } from 'node:fs';
@@ -15,7 +15,7 @@ import type { ConnectionGuard } from './connections.ts';
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
 /** How often the certificate files are checked for a renewal (a stat each, nothing more). */
-export const CERT_POLL_INTERVAL_MS = 5_000;
+const CERT_POLL_INTERVAL_MS = 5_000;
 /** A renewal writes two files: wait this long after the last change before loading the pair. */
 const CERT_SETTLE_MS = 500;
 /** On close, requests in flight get this long before their connections are cut. */

@@ -27,7 +27,7 @@ import {
 } from './venue-check.ts';
 
 /** How long SMTP, PostgreSQL or a running venue server may take to answer the check. */
-export const CHECK_DEADLINE_MS = 5_000;
+const CHECK_DEADLINE_MS = 5_000;
 
 export interface VenueCheckOptions {
   now?: Date;

@@ -23,7 +23,7 @@ function originOf(value: string | undefined): string | null {
   }
 }
 
-/** The websocket origin of an http(s) origin: where supabase-js opens its realtime socket (issue 18). */
+/** The websocket origin of an http(s) origin: where supabase-js opens its realtime socket. */
 function socketOriginOf(origin: string | null): string | null {
   return origin && origin.replace(/^http/, 'ws');
 }

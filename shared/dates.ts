@@ -25,7 +25,7 @@ export function formatTime(time: string): string {
 }
 
 /** A YYYY-MM-DD date in the visitor's locale (or the one given). */
-export function formatLocalDate(date: string, locale?: string): string {
+function formatLocalDate(date: string, locale?: string): string {
   return utcDate(date).toLocaleDateString(locale, { timeZone: 'UTC' });
 }
 

@@ -1,4 +1,4 @@
-// The live schedule (issue 17): what an organiser's change to a session sends, worked out on the phone
+// The live schedule: what an organiser's change to a session sends, worked out on the phone
 // as ABSOLUTE target values when it is queued (a delay of 30 minutes travels as the new times), so a
 // replay of the same operation ends in the same place; and how a visitor sees a changed session.
 import { formatTime } from './dates.ts';
@@ -103,11 +103,6 @@ export function moveSession(session: LiveSession, location: string): SessionChan
 
 export const isCancelled = (s: Pick<LiveSession, 'status'>): boolean => s.status === 'cancelled';
 
-/** Whether an organiser changed the session's time, day or place (restore undoes it). */
-export function isChanged(s: LiveSession): boolean {
-  return s.original_start_time != null || isCancelled(s);
-}
-
 /**
  * What a visitor reads on a changed session: "Moved from 14:00", "Moved from Ring 2",
  * "Moved from 14:00, Ring 2", "Moved from Saturday 14:00"; null when its time and place are unchanged.
@@ -126,7 +121,7 @@ export function movedFromText(s: LiveSession, dayName: (date: string) => string 
 /** The word a cancelled session carries (struck through as well, never by style alone). */
 export const CANCELLED_TEXT = 'Cancelled';
 
-/** The tag a session carries for a moment after it changed (or was cancelled) on screen (issue 18; src/ui/session-change.tsx). */
+/** The tag a session carries for a moment after it changed (or was cancelled) on screen (src/ui/session-change.tsx). */
 export const JUST_CHANGED_TEXT = 'Just changed';
 export const JUST_CANCELLED_TEXT = 'Just cancelled';
 

@@ -1,4 +1,4 @@
-// The live show (issue 18): the "something changed" poke that travels over Supabase Realtime broadcast.
+// The live show: the "something changed" poke that travels over Supabase Realtime broadcast.
 // One copy for the migration's trigger (by value, see 20261128000100_live_pokes.sql), the venue server's
 // websocket and the app. A poke never carries data: it only makes the phone pull (docs/DESIGN.md §4.4).
 

@@ -1,4 +1,4 @@
-// The organiser role (issue 17): one claim in a user's app_metadata, set only with the service-role key.
+// The organiser role: one claim in a user's app_metadata, set only with the service-role key.
 // The database reads the same claim in public.is_organiser() (supabase/migrations/20261127000100_organisers.sql).
 
 /** The app_metadata key that carries a user's role at the show. */

@@ -12,7 +12,7 @@ export interface PasswordRule {
 export const DEFAULT_PASSWORD_RULE: PasswordRule = { minLength: 8, digit: true, special: true, uppercase: true, lowercase: true };
 
 /** bcrypt reads at most 72 bytes of a password, so a longer minimum could never be met safely. */
-export const PASSWORD_MIN_LENGTH_LIMIT = 72;
+const PASSWORD_MIN_LENGTH_LIMIT = 72;
 
 /** Where the settings come from: the venue server's PASSWORD_*, the PWA build's VITE_PASSWORD_*. */
 export type PasswordSettingsPrefix = 'PASSWORD_' | 'VITE_PASSWORD_';

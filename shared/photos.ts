@@ -11,7 +11,7 @@
 export const IMAGE_BUCKET = 'images';
 
 /** The SPEC §9 sizes a photo is cut to (hero = desktop, width 768 or more; hero-mobile below). */
-export const PHOTO_SIZES = {
+const PHOTO_SIZES = {
   tile: { width: 80, height: 80, retina: true },
   card: { width: 428, height: 240, retina: true },
   hero: { width: 1280, height: 384, retina: false },
@@ -22,7 +22,7 @@ export const PHOTO_SIZES = {
 
 export type PhotoSize = keyof typeof PHOTO_SIZES;
 export type PhotoFormat = 'webp' | 'jpg';
-export const PHOTO_FORMATS: readonly PhotoFormat[] = ['webp', 'jpg'];
+const PHOTO_FORMATS: readonly PhotoFormat[] = ['webp', 'jpg'];
 export const PHOTO_CONTENT_TYPES: Record<PhotoFormat, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
 
 /** Sizes a screen asks ShowImage for; the hero is HeroImage's, which switches to hero-mobile on a phone. */
@@ -31,7 +31,7 @@ export type ShownSize = 'tile' | 'card' | 'hero' | 'gallery';
 /** Below this width the hero is the mobile crop (SPEC §9: desktop is width 768 or more). */
 export const HERO_MOBILE_MEDIA = '(max-width: 767px)';
 
-export const PHOTO_FOLDER = 'photos';
+const PHOTO_FOLDER = 'photos';
 const HASH_LENGTH = 16;
 const ROW_PATH = /^\/?photos\/([0-9a-f]{16})\/gallery\.jpg$/;
 

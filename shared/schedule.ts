@@ -42,7 +42,7 @@ export function sessionBounds(s: ScheduleSession, timeZone: string = deviceTimeZ
 }
 
 /** A session in the day-by-day programme: still to come (beyond Up Next), or over ("Ended"). */
-export interface ProgrammeItem<S extends ScheduleSession> {
+interface ProgrammeItem<S extends ScheduleSession> {
   session: S;
   ended: boolean;
 }

@@ -33,9 +33,6 @@ export interface SkipWaitingMessage {
   type: 'SKIP_WAITING';
 }
 
-export type WorkerToPageMessage = DrainRequestMessage;
-export type PageToWorkerMessage = SkipWaitingMessage | DrainAckMessage;
-
 const typeOf = (data: unknown): unknown => (typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined);
 
 export function isDrainRequest(data: unknown): data is DrainRequestMessage {

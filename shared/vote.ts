@@ -11,7 +11,7 @@ export interface VoteForm {
   catalog_number: string;
 }
 
-export interface CleanVote {
+interface CleanVote {
   first_name: string;
   last_name: string;
   email: string | null;
@@ -19,10 +19,10 @@ export interface CleanVote {
   catalog_number: string;
 }
 
-export type VoteField = keyof VoteForm;
+type VoteField = keyof VoteForm;
 
 /** The longest value each field may hold (the server's column limits). */
-export const VOTE_FIELD_MAX_LENGTH: Readonly<Record<VoteField, number>> = {
+const VOTE_FIELD_MAX_LENGTH: Readonly<Record<VoteField, number>> = {
   first_name: 100,
   last_name: 100,
   email: 254,

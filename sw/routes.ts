@@ -7,7 +7,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES } from '../shared/sw-protocol.ts';
 import { isCachedImage, isMapTile, NAVIGATION_DENYLIST, navigationAllowlist } from './match.ts';
 
-export const TILE_CACHE = 'map-tiles';
+const TILE_CACHE = 'map-tiles';
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const MAX_TILES = 500;
 

@@ -16,8 +16,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | Precac
 // instead of trailing it by as many round trips.
 const manifest = [...self.__WB_MANIFEST].sort((a, b) => Number(hasRevision(b)) - Number(hasRevision(a)));
 
-// Workbox precaches one entry at a time (workbox issue 2528): over the hall's 300 ms round trips the ~80
-// chunks a first visit had not loaded yet took ~25 s (they are a handful of larger files now: vite.config.ts).
+// Workbox precaches one entry at a time (workbox issue 2528): over the hall's 300 ms round trips each
+// entry costs a round trip, so many small chunks take long (vite.config.ts keeps them few and larger).
 // The hashed ones (revision null: Workbox fetches them with cache 'default') are fetched first, a few at a
 // time, into the HTTP cache that Workbox's own requests are then answered from: the same bytes, once.
 // (Over Venue Wi-Fi the worker got about three connections; on a fast link six lanes finish sooner.)

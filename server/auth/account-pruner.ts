@@ -6,10 +6,10 @@ import { startPeriodicTask, type PeriodicTask, type PeriodicTaskOptions } from '
 import { VERIFICATION_TOKEN_TTL_MS } from '../../supabase/functions/_shared/codes.ts';
 
 /** How long an account may wait for its e-mail to be verified: as long as the first link lives. */
-export const UNVERIFIED_ACCOUNT_TTL_MS = VERIFICATION_TOKEN_TTL_MS;
+const UNVERIFIED_ACCOUNT_TTL_MS = VERIFICATION_TOKEN_TTL_MS;
 
 /** How often unverified accounts past their day are removed, after once on start. */
-export const ACCOUNT_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const ACCOUNT_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Removes the accounts still unverified UNVERIFIED_ACCOUNT_TTL_MS after sign-up, as of `now`; how many went. */
 export async function pruneUnverifiedAccounts(db: Db, now: number = Date.now()): Promise<number> {

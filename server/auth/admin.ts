@@ -1,5 +1,5 @@
 // /auth/v1/admin/users: the GoTrue admin endpoints supabase-js's `auth.admin` calls (create, list, get,
-// update, delete), for the service-role key only. The organiser command (issue 17) uses them, so one
+// update, delete), for the service-role key only. The organiser command uses them, so one
 // command works against the venue server and hosted Supabase alike.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';

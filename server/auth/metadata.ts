@@ -8,7 +8,7 @@ import { countHit } from './rate-limit.ts';
 import { nowOf } from './sessions.ts';
 
 /** Metadata updates (PUT /user with `data`) one account may make per minute. */
-export const METADATA_UPDATES_PER_MINUTE = 10;
+const METADATA_UPDATES_PER_MINUTE = 10;
 
 /** Throws GoTrue's 422 validation_failed when the database would refuse this metadata. */
 export async function checkMetadata(q: Queryable, meta: Record<string, unknown>): Promise<void> {

@@ -71,7 +71,7 @@ export function rateLimit(deps: AppDeps, endpoint: string): MiddlewareHandler {
  * FORGET_MS forgets the count: a stranger can hold an account back by at most MAX_LOCK_MS per guess,
  * never lock its owner out for long, and gets only a couple of guesses a minute at it.
  */
-export const SIGN_IN_BACKOFF = { FREE_FAILURES: 5, MAX_LOCK_MS: 30_000, FORGET_MS: 15 * 60_000 } as const;
+const SIGN_IN_BACKOFF = { FREE_FAILURES: 5, MAX_LOCK_MS: 30_000, FORGET_MS: 15 * 60_000 } as const;
 
 const accountKey = (email: string): string => `password:${sha256Hex(email.trim().toLowerCase())}`;
 

@@ -9,7 +9,7 @@ import { randomToken } from './tokens.ts';
 import { ts, userById } from './users.ts';
 
 /** config.toml `refresh_token_reuse_interval`: a just-rotated token still works this long (tabs racing). */
-export const REFRESH_TOKEN_REUSE_MS = 10_000;
+const REFRESH_TOKEN_REUSE_MS = 10_000;
 
 export const nowOf = (deps: AppDeps): number => deps.now?.() ?? Date.now();
 

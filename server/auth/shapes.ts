@@ -6,7 +6,7 @@ type Timestamp = Date | string | null;
 type Json = Record<string, unknown>;
 
 /** An auth.identities row as the user query aggregates it (timestamps arrive as JSON strings). */
-export interface IdentityRow {
+interface IdentityRow {
   id: string;
   provider_id: string;
   user_id: string;
@@ -50,7 +50,7 @@ export interface AmrEntry {
 }
 
 /** GoTrue renders times as RFC 3339 in UTC. */
-export function iso(t: Timestamp): string | null {
+function iso(t: Timestamp): string | null {
   return t === null ? null : new Date(t).toISOString();
 }
 
@@ -59,7 +59,7 @@ function compact(o: Json): Json {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 }
 
-export function identityJson(i: IdentityRow): Json {
+function identityJson(i: IdentityRow): Json {
   return compact({
     identity_id: i.id,
     id: i.provider_id,
@@ -111,7 +111,7 @@ export function emailIdentityData(id: string, email: string, emailVerified: bool
  * What reaches an access token's user_metadata: what GoTrue always puts there, the profile the app
  * signs up with, and the avatar it shows. GET /user still answers the whole (capped) metadata.
  */
-export const TOKEN_METADATA_FIELDS: ReadonlySet<string> = new Set([
+const TOKEN_METADATA_FIELDS: ReadonlySet<string> = new Set([
   'email',
   'email_verified',
   'phone_verified',
@@ -120,7 +120,7 @@ export const TOKEN_METADATA_FIELDS: ReadonlySet<string> = new Set([
   'avatar_url',
 ]);
 
-export function tokenMetadata(meta: Json | null): Json {
+function tokenMetadata(meta: Json | null): Json {
   return Object.fromEntries(Object.entries(meta ?? {}).filter(([k]) => TOKEN_METADATA_FIELDS.has(k)));
 }
 

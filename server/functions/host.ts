@@ -16,7 +16,7 @@ interface FunctionEntry {
   create(deps: FunctionDeps): Handler;
 }
 
-export const FUNCTIONS: Record<string, FunctionEntry> = {
+const FUNCTIONS: Record<string, FunctionEntry> = {
   'send-coupon': { verifyJwt: true, create: createSendCouponHandler },
   'send-verification': { verifyJwt: true, create: createSendVerificationHandler },
 };

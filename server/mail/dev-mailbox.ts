@@ -23,7 +23,7 @@ const hostnameOf = (authority: string) => authority.trim().toLowerCase().replace
  * The names this machine's own pages reach the mailbox by: loopback, and the server's own configured
  * addresses. Any other Host is a page that got here by DNS rebinding (its name now resolving to us).
  */
-export function devMailboxHosts(config: AppDeps['config']): (authority: string) => boolean {
+function devMailboxHosts(config: AppDeps['config']): (authority: string) => boolean {
   const own = new Set([config.publicUrl, config.siteUrl].map((url) => hostnameOf(new URL(url).host)));
   return (authority) => {
     const host = hostnameOf(authority);

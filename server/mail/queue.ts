@@ -123,7 +123,7 @@ function simpleMailer(db: Db, kind: Exclude<MailDelivery, 'smtp'>, from: string)
 export const devMailer = (db: Db, from: string): Mailer => simpleMailer(db, 'dev', from);
 
 /** Stores only: the mail waits for a start with SMTP_HOST. */
-export const queueOnly = (db: Db, from: string): Mailer => simpleMailer(db, 'queue', from);
+const queueOnly = (db: Db, from: string): Mailer => simpleMailer(db, 'queue', from);
 
 /** A failure of the server or the way to it (no SMTP reply code), not of this one mail. */
 const isServerDown = (e: unknown): boolean => typeof (e as { responseCode?: unknown }).responseCode !== 'number';

@@ -268,7 +268,7 @@ describe('parseQuery', () => {
   });
 });
 
-describe('regex backreferences (issue 14)', () => {
+describe('regex backreferences', () => {
   it('finds a backslash before 1-9 that is not itself escaped', () => {
     expect(hasBackreference('(.*)(.*)(.*)\\3\\2\\1x')).toBe(true);
     expect(hasBackreference('(a)\\1')).toBe(true);

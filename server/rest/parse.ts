@@ -1,7 +1,7 @@
 // PostgREST's query-string grammar: select, filters (incl. or/and trees), order, columns, limit/offset.
 import { restError, type HttpError } from '../http-error.ts';
 
-export interface JsonStep {
+interface JsonStep {
   arrow: '->' | '->>';
   key: string;
 }
@@ -17,7 +17,7 @@ export type SelectItem =
   | { type: 'column'; field: Field; alias?: string; cast?: string }
   | { type: 'embed'; target: string; alias?: string; hint?: string; inner: boolean; select: SelectItem[] };
 
-export const FILTER_OPS = [
+const FILTER_OPS = [
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct',
   'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
 ] as const;
@@ -287,7 +287,7 @@ function filterTail(cur: Cursor, field: Field, inLogic: boolean): Filter {
 
 /**
  * A regex backreference: a backslash (not itself escaped) before 1-9. Even one group is seconds on the
- * catalogue, three are minutes (issue 14); without backreferences Postgres' regex engine stays fast. A
+ * catalogue, three are minutes; without backreferences Postgres' regex engine stays fast. A
  * `\1` in a bracket expression or under `***=` is refused too: rare, and cheap to refuse.
  */
 export function hasBackreference(pattern: string): boolean {

@@ -16,7 +16,7 @@ export interface Table {
   uniques: string[][];
 }
 
-export interface ForeignKey {
+interface ForeignKey {
   name: string;
   table: string;
   columns: string[];
@@ -24,7 +24,7 @@ export interface ForeignKey {
   refColumns: string[];
 }
 
-export interface FnArg {
+interface FnArg {
   /** '' for an unnamed argument. */
   name: string;
   type: string;
@@ -116,7 +116,7 @@ interface RawSchema {
   functions: RawFunction[];
 }
 
-export async function loadSchema(db: Queryable): Promise<Schema> {
+async function loadSchema(db: Queryable): Promise<Schema> {
   const { rows } = await db.query<{ schema: string }>(INTROSPECT);
   const raw = JSON.parse(rows[0]!.schema) as RawSchema;
   const tables = new Map<string, Table>();

@@ -100,7 +100,7 @@ export function AccountMenu() {
             </Link>
           </li>
           {user.organiser && (
-            // Issue 17: the way in for the show's organisers; a visitor's menu stays SPEC §2's three entries.
+            // The way in for the show's organisers; a visitor's menu stays SPEC §2's three entries.
             <li role="none">
               <Link role="menuitem" tabIndex={-1} to="/organiser">
                 Organiser console

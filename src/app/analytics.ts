@@ -11,7 +11,7 @@ declare global {
   }
 }
 
-export function hasConsent(): boolean {
+function hasConsent(): boolean {
   return localStorage.getItem(CONSENT_KEY) !== null;
 }
 

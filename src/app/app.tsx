@@ -38,7 +38,7 @@ function AppRoutes() {
   return useRoutes(tree);
 }
 
-export function App() {
+function App() {
   return (
     <BrowserRouter basename={appConfig().basePath}>
       <RouteErrorBoundary>

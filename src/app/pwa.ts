@@ -18,11 +18,11 @@ interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
 }
 
-export type InstallOutcome = 'accepted' | 'dismissed' | 'unavailable';
+type InstallOutcome = 'accepted' | 'dismissed' | 'unavailable';
 type RegisterSW = (options: RegisterSWOptions) => (reloadPage?: boolean) => Promise<void>;
 
 /** How often a long-open tab asks the server for a new version. */
-export const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
 
 export interface PwaDeps {
   /** Loads register-sw.ts's registerSW (a dynamic import, so tests can pass a fake). */
@@ -148,11 +148,10 @@ const pwa = createPwa({
   getRegistration: () => globalThis.navigator?.serviceWorker?.getRegistration() ?? Promise.resolve(undefined),
 });
 
-export const pwaStore = pwa.store;
+const pwaStore = pwa.store;
 /** Registers the service worker (register-sw.ts) and starts listening for updates and the install prompt; call once at start-up. */
 export const registerServiceWorker = pwa.registerServiceWorker;
 export const updateServiceWorker = pwa.updateServiceWorker;
-export const dismissUpdate = pwa.dismissUpdate;
 export const reloadLatest = pwa.reloadLatest;
 export const promptInstall = pwa.promptInstall;
 

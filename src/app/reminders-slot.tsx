@@ -1,4 +1,4 @@
-// The in-app reminder of "My show" (issue 20 part 3) on every page: a starred session starting within 10
+// The in-app reminder of "My show" on every page: a starred session starting within 10
 // minutes shows a banner wherever the visitor is. Its chunk (the favourites, the reminder rule) loads once
 // the first screen has shown (startup.ts), so the first route carries only this slot.
 import { Component, lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';

@@ -38,8 +38,8 @@ function signedIn(withCoupons: boolean): ReactNode {
   });
 }
 
-/** An organiser console page (issue 17): signed in first, then the organiser role; its own lazy chunk. */
-export function organiserScreen(load: () => Promise<ComponentType>): ReactNode {
+/** An organiser console page: signed in first, then the organiser role; its own lazy chunk. */
+function organiserScreen(load: () => Promise<ComponentType>): ReactNode {
   return screen(async () => {
     const [{ RequireSignIn }, { OrganiserGate }, Page] = await Promise.all([
       import('../features/account/require-sign-in.tsx'),

@@ -13,14 +13,12 @@ import { renderApp, renderConfigError } from './app.tsx';
 import { registerServiceWorker } from './pwa.ts';
 import { startReminders } from './reminders-slot.tsx';
 
-export const STARTUP_PHASES = [
-  'mirror-started',
-  'shell-rendered',
-  'first-screen-shown',
-  'backend-loaded',
-  'service-worker-registered',
-] as const;
-export type StartupPhase = (typeof STARTUP_PHASES)[number];
+type StartupPhase =
+  | 'mirror-started'
+  | 'shell-rendered'
+  | 'first-screen-shown'
+  | 'backend-loaded'
+  | 'service-worker-registered';
 
 /** How long screens wait for the first pull at most before they may count as shown. */
 export const FIRST_PULL_CAP_MS = 5_000;
@@ -29,10 +27,10 @@ export const NO_DATA_SCREEN_MS = 3_000;
 /** After the first pull: a screen still waiting for its data (a slow or busy phone) is waited for up to this. */
 export const SLOW_SCREEN_CAP_MS = 20_000;
 /** The idle wait after the first screen is at most this long. */
-export const IDLE_TIMEOUT_MS = 2_000;
+const IDLE_TIMEOUT_MS = 2_000;
 /** A backend chunk that did not arrive is asked for again when the network returns, or after this (doubling). */
 export const BACKEND_RETRY_MS = 5_000;
-export const BACKEND_RETRY_MAX_MS = 60_000;
+const BACKEND_RETRY_MAX_MS = 60_000;
 
 export interface StartupDeps {
   /** Starts the sync worker and its first pull; resolves when that pull has settled. */

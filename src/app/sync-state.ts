@@ -17,7 +17,7 @@ export interface SyncState {
   detail: string;
   /** Something needs the visitor's eye (an update, a failed pull): the dot turns amber. */
   alert: boolean;
-  /** Changes reach the phone within seconds (issue 18): said as "Live". */
+  /** Changes reach the phone within seconds: said as "Live". */
   live: boolean;
 }
 

@@ -3,7 +3,7 @@ import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/s
 import { createStore } from 'zustand/vanilla';
 import { isOrganiserMetadata } from '../../shared/organiser.ts';
 
-export interface SessionUser {
+interface SessionUser {
   id: string;
   /** The part of the e-mail before the at sign, or "User". */
   name: string;
@@ -38,7 +38,7 @@ export const authStore = createStore<AuthState>(() => ({
   recovery: openedFromRecoveryLink,
 }));
 
-export function sessionUser(user: User): SessionUser {
+function sessionUser(user: User): SessionUser {
   const email = user.email ?? null;
   const avatar = user.user_metadata?.avatar_url;
   return {

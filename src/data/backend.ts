@@ -11,9 +11,9 @@ import type { CouponInput, OrganiserInput, VoteInput } from './outbox/outbox.ts'
 import type { CouponItem, OrganiserItem, VoteItem } from './outbox/types.ts';
 
 /** applyAuthEvent mirrors a session into the auth store at once (e.g. right after signing in). */
-export { applyAuthEvent, authStore, hasSavedSession };
-export type { AuthChangeEvent, Session } from '@supabase/supabase-js';
-export type { AuthState, SessionUser } from './auth.ts';
+export { applyAuthEvent,  hasSavedSession };
+;
+export type { AuthState,  } from './auth.ts';
 export type { CouponInput, OrganiserInput, VoteInput };
 
 const runtime = () => import('./backend-runtime.ts');
@@ -77,7 +77,7 @@ const runtimeMissing = (what: string) => (e: unknown) => console.warn(`[backend]
 export const syncNow = (): Promise<void> => runtime().then((m) => m.syncNow(), runtimeMissing('sync'));
 
 /** Replays the outbox now; joins a replay already running. Never rejects: what is queued stays queued. */
-export const drainOutboxNow = (): Promise<void> => runtime().then((m) => m.drainOutboxNow(), runtimeMissing('outbox replay'));
+const drainOutboxNow = (): Promise<void> => runtime().then((m) => m.drainOutboxNow(), runtimeMissing('outbox replay'));
 
 /** Validates and queues a vote, then starts sending it; throws OutboxError ('invalid_payload' | 'quota'). */
 export async function queueVote(input: VoteInput): Promise<VoteItem> {

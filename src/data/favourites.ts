@@ -3,7 +3,6 @@
 // each row keeps a snapshot of what /my-show lists, so a row the show deletes is still shown, named.
 import { useCallback, useSyncExternalStore } from 'react';
 import Dexie, { liveQuery, type Table } from 'dexie';
-import { useLiveQuery } from 'dexie-react-hooks';
 
 export type FavouriteKind = 'breed' | 'cattery' | 'litter' | 'session' | 'event' | 'advertiser';
 
@@ -122,9 +121,4 @@ export function useFavourite(kind: FavouriteKind, id: string): boolean | undefin
     () => starredIds.get(kind)?.ids,
   );
   return ids === undefined ? undefined : ids.has(id);
-}
-
-/** The starred rows (of one kind, or all), live; undefined until the database has answered. */
-export function useFavourites(kind?: FavouriteKind): Favourite[] | undefined {
-  return useLiveQuery(() => listFavourites(kind), [kind]);
 }

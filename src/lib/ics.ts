@@ -33,10 +33,10 @@ export interface CalendarOptions {
   name?: string;
 }
 
-export const ICS_PRODID = '-//PurrFect Show//Visitor app//EN';
-export const ICS_MIME_TYPE = 'text/calendar';
-/** The alarm rings this long before the start (issue 20: ten minutes). */
-export const ALARM_TRIGGER = '-PT10M';
+const ICS_PRODID = '-//PurrFect Show//Visitor app//EN';
+const ICS_MIME_TYPE = 'text/calendar';
+/** The alarm rings this long before the start (ten minutes). */
+const ALARM_TRIGGER = '-PT10M';
 /** SEQUENCE counts seconds of updated_at since this instant, so it fits a 32-bit integer until 2092. */
 const SEQUENCE_EPOCH_MS = Date.UTC(2024, 0, 1);
 const MAX_LINE_OCTETS = 75;
@@ -71,7 +71,7 @@ export function calendarSessionOf(session: SessionRow, event: { name: string; ti
 }
 
 /** An instant as an RFC 5545 UTC DATE-TIME: 20261127T091500Z. */
-export function icsDateTime(date: Date): string {
+function icsDateTime(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
 }
 

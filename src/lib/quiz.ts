@@ -4,11 +4,11 @@ import { compareText } from '../../shared/compare.ts';
 
 /** SPEC §9: results kept, and the length of the description snippet in characters. */
 export const QUIZ_RESULT_LIMIT = 10;
-export const QUIZ_SNIPPET_CHARS = 150;
+const QUIZ_SNIPPET_CHARS = 150;
 /** The largest squared difference on a 1–5 scale; the percentage divides by answers × this. */
-export const QUIZ_MAX_SQUARED_DIFF = 16;
+const QUIZ_MAX_SQUARED_DIFF = 16;
 
-export interface QuizOption {
+interface QuizOption {
   label: string;
   /** The answer's number on its question's SPEC §9 scale. */
   value: number;

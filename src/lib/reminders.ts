@@ -1,4 +1,4 @@
-// The in-app reminder rule of "My show" (issue 20 part 3): which starred sessions are due a reminder now.
+// The in-app reminder rule of "My show": which starred sessions are due a reminder now.
 
 /** A reminder comes this long before a starred session starts (the .ics alarm uses the same lead). */
 export const REMINDER_LEAD_MS = 10 * 60 * 1000;

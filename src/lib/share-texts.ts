@@ -1,4 +1,4 @@
-// The visible texts of "Add to calendar", Share and the QR code (issue 20 parts 3 and 5), in one place
+// The visible texts of "Add to calendar", Share and the QR code, in one place
 // so the screens and their tests use the same words.
 
 export const CALENDAR_TEXTS = {

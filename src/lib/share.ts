@@ -1,4 +1,4 @@
-// Sharing a page's link (issue 20 part 5): the system share sheet (Web Share API) where the browser has
+// Sharing a page's link: the system share sheet (Web Share API) where the browser has
 // one, else the clipboard, else the visitor copies the shown link by hand. The browser is passed in, so
 // the choice is tested without one.
 

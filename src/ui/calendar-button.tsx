@@ -1,4 +1,4 @@
-// "Add to calendar" (issue 20 part 3): saves an .ics file of one or more sessions, made on the phone from
+// "Add to calendar": saves an .ics file of one or more sessions, made on the phone from
 // the mirror, so it works offline; the phone's calendar then rings ten minutes before each session.
 import { useState } from 'react';
 import { appConfig } from '../config.ts';

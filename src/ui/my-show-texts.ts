@@ -1,7 +1,5 @@
-// The visible texts of "My show" (issue 20 parts 1–3): the star, the /my-show screen and the in-app
+// The visible texts of "My show": the star, the /my-show screen and the in-app
 // reminder, in one place so screens and tests share them.
-
-export const MY_SHOW = 'My show';
 
 /** The star's accessible names; the visible text is the same without the name (STAR_VISIBLE). */
 export const starAddText = (name: string): string => `Add ${name} to My show`;

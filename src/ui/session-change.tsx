@@ -1,6 +1,6 @@
-// How a visitor sees an organiser's change to a session (issue 17): "Moved from 14:00" and "Cancelled",
+// How a visitor sees an organiser's change to a session: "Moved from 14:00" and "Cancelled",
 // in words (a cancelled session is also struck through and dimmed by its list's CSS, never by style alone).
-// A change that arrives while the list is on screen is marked for a moment (issue 18): "Just changed".
+// A change that arrives while the list is on screen is marked for a moment: "Just changed".
 import { formatScheduleDay } from '../../shared/dates.ts';
 import { CANCELLED_TEXT, isCancelled, movedFromText, type LiveSession } from '../../shared/live-schedule.ts';
 import { justChangedAnnouncement, justChangedText } from './session-just-changed.ts';

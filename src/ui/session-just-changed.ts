@@ -1,4 +1,4 @@
-// The words of a session that changed while its list was on screen (issue 18), for the tag on the row and
+// The words of a session that changed while its list was on screen, for the tag on the row and
 // the screen's one polite announcement (src/ui/session-change.tsx).
 import { formatTime } from '../../shared/dates.ts';
 import { isCancelled, JUST_CANCELLED_TEXT, JUST_CHANGED_TEXT, type LiveSession } from '../../shared/live-schedule.ts';

@@ -1,4 +1,4 @@
-// Share a detail page (issue 20 part 5): the system share sheet where there is one, else "Copy link" with a
+// Share a detail page: the system share sheet where there is one, else "Copy link" with a
 // spoken confirmation, and a QR code of the link for another visitor's phone. The QR encoder loads only
 // when the code is first shown (src/ui/qr-code.tsx), so it costs nothing until then.
 import { useId, useState } from 'react';

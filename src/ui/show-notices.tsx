@@ -1,4 +1,4 @@
-// The organisers' notices (issue 17) as a visitor sees them: one line each, while their end time is ahead.
+// The organisers' notices as a visitor sees them: one line each, while their end time is ahead.
 // The screen passes the mirror's rows (so they show offline too); a withdrawn notice's tombstone removes it.
 import { noticeShowing } from '../../shared/live-schedule.ts';
 import { useNow } from './use-now.ts';

@@ -1,4 +1,4 @@
-// The star of "My show" (issue 20 part 1): a toggle button with its pressed state and a label naming
+// The star of "My show": a toggle button with its pressed state and a label naming
 // the row ("Add Maine Coon to My show"); the name is heard, not shown, so the button stays short.
 import { toggleFavourite, useFavourite, type FavouriteKind } from '../data/favourites.ts';
 import { STAR_VISIBLE } from './my-show-texts.ts';

@@ -1,4 +1,4 @@
-// "Highlighted for a moment" (issue 18): the rows of a list that changed while it was on screen. A row
+// "Highlighted for a moment": the rows of a list that changed while it was on screen. A row
 // is marked when its signature differs from the one last shown; rows there at the first render, and rows
 // that appear later (a first sync filling the mirror), never are.
 import { useEffect, useState, useSyncExternalStore } from 'react';

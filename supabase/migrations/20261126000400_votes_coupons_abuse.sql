@@ -1,4 +1,4 @@
--- Issue 14, "Safe on a hostile hall network": votes and coupons only on the product's terms.
+-- Safe on a hostile hall network: votes and coupons only on the product's terms.
 --  * Votes go through submit_votes only (the direct insert stored 1,000 votes in one request), in small
 --    batches, and never for an event that has ended (a grace day lets votes queued offline arrive).
 --  * Coupons go to verified accounts only, one per advertiser and voucher type, whatever the app asks.

@@ -1,4 +1,4 @@
--- The organiser role (issue 17): Supabase's convention, a claim in the user's app_metadata
+-- The organiser role: Supabase's convention, a claim in the user's app_metadata
 -- ({"show_role": "organiser"}), which only the service-role key can set (auth.admin.updateUserById).
 -- Policies ask public.is_organiser(). It reads auth.users rather than the token's copy of the claim,
 -- so taking the role away holds at once instead of when the last access token expires.

@@ -1,4 +1,4 @@
--- What organisers may do (issue 17): write the public catalogue and read the votes. Nothing else changes:
+-- What organisers may do: write the public catalogue and read the votes. Nothing else changes:
 -- visitors keep their rights, and organisers read no coupon codes and no other visitor's profile.
 -- The grants go to `authenticated` (the database role of every signed-in user); the policies admit
 -- only those whose account carries the organiser claim (public.is_organiser(), 20261127000100).

@@ -1,4 +1,4 @@
--- The live schedule and show notices (issue 17, organiser console). Compatible with installed builds
+-- The live schedule and show notices (organiser console). Compatible with installed builds
 -- (docs/SYNC-COMPATIBILITY.md): event_schedule only gains defaulted/nullable columns, and its
 -- start/end/location keep holding the CURRENT values, so an old build shows the new times; notices
 -- are a new mirrored table that old builds never ask for.

@@ -1,4 +1,4 @@
--- Issue 17, the organiser console's reports: Visitor's Choice results and the votes for the prize draw,
+-- The organiser console's reports: Visitor's Choice results and the votes for the prize draw,
 -- the coupon report, and the retention of vote contacts. Organisers read through these functions only
 -- (security definer, each asking public.is_organiser(); the service-role key may read them too); the
 -- tables stay closed to the API roles.

@@ -1,4 +1,4 @@
--- The live show (issue 18): every statement that changes a mirrored table sends one poke through
+-- The live show: every statement that changes a mirrored table sends one poke through
 -- Supabase's realtime.send, the same on hosted Supabase (Broadcast from the database) and on the venue
 -- server (server/sql/bootstrap.sql: NOTIFY to its websocket). A poke carries no rows: the phone pulls.
 

@@ -1,6 +1,6 @@
 -- sync_pull also answers "held_back": true when a wanted table (or the tombstones) has a row at or past
 -- the watermark, i.e. one this answer held back because it is younger than the late-commit guard or a
--- transaction was still in flight. A pull answering a live poke (issue 18) then pulls once more just
+-- transaction was still in flight. A pull answering a live poke then pulls once more just
 -- after the guard (src/data/sync/live.ts) instead of leaving the change to the next periodic pull.
 -- A new envelope field only: older builds strip it (docs/SYNC-COMPATIBILITY.md), the contract version
 -- stays. Cheap: one probe per table on its (updated_at, id) index, and on sync_tombstones' (deleted_at, …).

@@ -1,4 +1,4 @@
--- The late-commit guard counts only transactions that have written the catalogue (issue 19 part 5).
+-- The late-commit guard counts only transactions that have written the catalogue.
 --
 -- Before: sync_watermark() = least(now(), min(xact_start) of EVERY open transaction in the cluster) − 1 s,
 -- because a row carried its writer's transaction start (now()). On hosted Supabase its own services, an
@@ -43,10 +43,10 @@
 --
 -- Hosted Supabase: the migrating role `postgres` is not a superuser, but it owns these functions and
 -- pg_locks (pg_lock_status()) shows every backend's locks, advisory ones included, to any role, so
--- PostgREST's sessions (authenticator) and the SQL editor's are seen. The old watermark needed
--- pg_stat_activity's xact_start, which PostgreSQL hides from a role without pg_read_all_stats; hosted
--- `postgres` has it through pg_monitor (supabase/postgres migrations/db/migrations/
--- 20230306081037_grant_pg_monitor_to_postgres.sql), but nothing here depends on that any more: the
+-- PostgREST's sessions (authenticator) and the SQL editor's are seen. The watermark does not read
+-- pg_stat_activity's xact_start, which PostgreSQL hides from a role without pg_read_all_stats (hosted
+-- `postgres` has it through pg_monitor: supabase/postgres migrations/db/migrations/
+-- 20230306081037_grant_pg_monitor_to_postgres.sql, but a self-hosted role may not): the
 -- warning uses pid, usename and application_name, which pg_stat_activity shows every role (checked on
 -- PostgreSQL 15 with a role holding no privilege).
 --

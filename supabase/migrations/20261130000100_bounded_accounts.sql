@@ -1,4 +1,4 @@
--- Bounded accounts (issue 31): a user's metadata has a size cap and its names a length cap, checked here
+-- Bounded accounts: a user's metadata has a size cap and its names a length cap, checked here
 -- for every writer (GoTrue's sign-up, PUT /user, the admin API, SQL), and a sign-up nobody verifies is
 -- removed after a day. A trigger on auth.users is allowed on hosted Supabase as on the venue server.
 

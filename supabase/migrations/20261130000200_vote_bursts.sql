@@ -1,5 +1,5 @@
--- Issue 31, "A stuffed poll is visible and stoppable": 1,000 votes for one number from one client in half a
--- second were recorded and nothing told the organiser. Votes now remember the client address they came from,
+-- A stuffed poll is visible and stoppable: 1,000 votes for one number from one client in half a second
+-- must not pass unseen. Votes remember the client address they came from,
 -- the organiser's results flag bursts and generated-looking addresses, and the organiser can void flagged
 -- votes (kept, not counted, reversible) and restore them.
 --

@@ -1,4 +1,4 @@
-// Issue 31 "Hostile hall, round two", the account parts: metadata that fills the disk and the access
+// A hostile hall, the account parts: metadata that fills the disk and the access
 // token (item 3), mail that carries a stranger's text and floods one address, sign-ups nobody verifies
 // (item 7), and /recover answering a registered address slower than an unknown one (item 11).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -366,10 +366,10 @@ describe.each(engines())('/recover takes the same time for registered and unknow
       console.log(`[recover timing] registered − unknown: median ${run.median.toFixed(2)} ms, lower quartile ${run.quartile.toFixed(2)} ms`);
       return run;
     };
-    // On a busy machine one run can be unlucky; a real difference shows in every run (before the fix, on a
-    // loaded 2-CPU machine: 5.5–14 ms at the median, 4.5–6.5 ms at the lower quartile). After it a registered
-    // address still measures 0.5–1.3 ms slower on PostgreSQL (the work after its answer: allocation and the
-    // mail's commit, felt by later samples), so the bound sits between the two.
+    // On a busy machine one run can be unlucky; a real difference shows in every run (an answer that waits
+    // for the mail: 5.5–14 ms slower at the median, 4.5–6.5 ms at the lower quartile, on a loaded 2-CPU
+    // machine). A registered address still measures 0.5–1.3 ms slower on PostgreSQL (the work after its
+    // answer: allocation and the mail's commit, felt by later samples), so the bound sits between the two.
     const within = (r: { median: number; quartile: number }) => Math.abs(r.median) < TOLERANCE_MS && Math.abs(r.quartile) < TOLERANCE_MS;
     const runs = [];
     for (let attempt = 0; attempt < 3; attempt++) {

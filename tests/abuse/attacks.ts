@@ -1,4 +1,4 @@
-// The hostile requests of issue 14 and the hostile connections of issue 31, shared by the abuse suite and
+// Hostile requests and hostile connections, shared by the abuse suite and
 // the abuse bench (bench/abuse.ts).
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
@@ -9,7 +9,7 @@ export const REGEX_ATTACK = '/rest/v1/breeds?select=id&about=match.(.*)(.*)(.*)%
 /** Nine levels of breeds ↔ litters: 149 MB and 2 GB RSS before the embed budget. */
 export const EMBED_ATTACK = `/rest/v1/breeds?select=${'*,litters(*,breeds('.repeat(4)}*,litters(*)${'))'.repeat(4)}`;
 
-// ---------- issue 31: connections that hold the server without being served ----------
+// ---------- connections that hold the server without being served ----------
 
 export interface HeldSockets {
   sockets: Socket[];

@@ -1,4 +1,4 @@
-// Issue 14 "Safe on a hostile hall network", the auth parts: a client cannot pick its own address for
+// Safe on a hostile hall network, the auth parts: a client cannot pick its own address for
 // the rate limits, an account's password cannot be guessed at speed, e-mail links stay on the site,
 // and sign-up, recovery and resend tell nobody whether an address has an account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

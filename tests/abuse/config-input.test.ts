@@ -1,4 +1,4 @@
-// Issue 14, "Safe on a hostile hall network": no demo secret and no 0.0.0.0 links off loopback, and no
+// Safe on a hostile hall network: no demo secret and no 0.0.0.0 links off loopback, and no
 // JSON deep or long enough to hurt the database gets past the HTTP layer.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 31: connections that hold the venue server without being served. Sockets that send nothing (plain,
+// Connections that hold the venue server without being served. Sockets that send nothing (plain,
 // TLS before and after its handshake), idle keep-alive connections and HTTP/2 sessions, a flood beyond the
 // per-address cap and beyond the process's connection budget, pipelined requests whose answers are never
 // read, and a websocket that never reads its replies. Each server runs in its own process with small

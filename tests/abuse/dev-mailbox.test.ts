@@ -1,4 +1,4 @@
-// Issue 31: the dev mailbox holds every reset link, so only this machine's own pages may read it — no CORS
+// The dev mailbox holds every reset link, so only this machine's own pages may read it — no CORS
 // for another site's page, and no answer to a Host that is not ours (a DNS-rebinding name now resolving to
 // 127.0.0.1). And the build's own files (.vite/manifest.json) are not served.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

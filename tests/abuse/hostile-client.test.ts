@@ -1,4 +1,4 @@
-// Issue 14: one hostile client on the hall network must not freeze the venue server. The server runs in
+// One hostile client on the hall network must not freeze the venue server. The server runs in
 // its own process (PGlite on disk, the app at /), so a frozen server shows as timeouts here rather than
 // freezing the test itself.
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 31 item 8, "A stuffed poll is visible and stoppable": real supabase-js against the real venue server.
+// A stuffed poll is visible and stoppable: real supabase-js against the real venue server.
 // 1,000 votes for number 42 from one client (20 submit_votes calls of 50, made-up addresses) are flagged in
 // the organiser's results; voiding takes them out of the count and restoring brings them back; only
 // organisers read flags or void; the recorded client address is the one the server resolved, whatever

@@ -1,4 +1,4 @@
-// Issue 31, "The import reads only its folder": a show folder is a file someone may hand the organiser. Its
+// The import reads only its folder: a show folder is a file someone may hand the organiser. Its
 // photos and sheets may be links to the organiser's secrets or name files beside the folder, its workbook
 // may declare a million rows in 1.6 KB, and its cells may be formulas waiting for the organiser's
 // spreadsheet. The real venue server and `importShow`/`exportShow` as `npm run show` runs them.

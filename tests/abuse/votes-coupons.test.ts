@@ -1,7 +1,7 @@
-// Issue 14 "Safe on a hostile hall network", votes and coupons: real supabase-js against the real venue
+// Safe on a hostile hall network, votes and coupons: real supabase-js against the real venue
 // server. Votes only through submit_votes, in small batches, never for an event that has closed (a grace
 // day for votes queued offline); a whole hall behind one address still votes, and is never flagged as a
-// stuffed poll (issue 31); coupons only for verified accounts, one per advertiser and type; and no source
+// stuffed poll; coupons only for verified accounts, one per advertiser and type; and no source
 // map is served.
 import 'fake-indexeddb/auto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +34,7 @@ function venueDate(timeZone: string, days = 0): string {
 /**
  * 600 visitors' own addresses: names at a few common mail services, some with a birth year, as people write
  * them. Not `hall.<n>@…`: real visitors do not have numbered addresses, and a run of numbered addresses from
- * one client address is what a stuffed poll looks like (issue 31).
+ * one client address is what a stuffed poll looks like.
  */
 const FIRST_NAMES = ['anna', 'bram', 'chloe', 'daan', 'emma', 'finn', 'greta', 'hugo', 'iris', 'jesse', 'karin', 'lars', 'maud', 'noah', 'olga',
   'pieter', 'quinty', 'ruben', 'sanne', 'thijs', 'ursula', 'vera', 'wouter', 'xenia', 'yara', 'zoe', 'marieke', 'joost', 'femke', 'sem'];
@@ -160,7 +160,7 @@ describe.each(engines())('votes and coupons on a hostile hall network, on %s', (
 
   it('lets 600 distinct voters behind one address (a hall on one NAT) all vote within ten minutes, and flags none of them', async () => {
     // An event of its own: other tests here (and other files) vote from 127.0.0.1 too, and a poll's flags
-    // (issue 31) are judged per event.
+    // are judged per event.
     const hallEventId = await addEvent(venueDate('UTC', 1), 'UTC');
     const voters = HALL_ADDRESSES.map((email, i) => vote(hallEventId, { email, catalog_number: String(1 + (i % 40)) }));
     const statuses: string[] = [];

@@ -1,6 +1,6 @@
 // The live show's client against the real venue server's Realtime websocket: the page's subscription
 // (liveChannelOf through supabase-js, realtime-js over `ws`) joins, a committed change pokes it, and the
-// poke's pull brings the change into the mirror, on PGlite and PostgreSQL. Needs server/realtime (issue 18).
+// poke's pull brings the change into the mirror, on PGlite and PostgreSQL. Needs server/realtime.
 import 'fake-indexeddb/auto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

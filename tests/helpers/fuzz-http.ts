@@ -23,7 +23,7 @@ export interface FuzzRequest {
   mayReset?: boolean;
 }
 
-export interface FuzzAnswer {
+interface FuzzAnswer {
   status: number;
   contentType: string;
   body: string;
@@ -38,7 +38,7 @@ export interface FuzzAnswer {
 export type Outcome = FuzzAnswer | { failure: 'timeout' | 'network'; message: string };
 
 /** Never serve this: it sits next to the static root, one `..` away. */
-export const SECRET_MARKER = 'FUZZ-SECRET-OUTSIDE-THE-STATIC-ROOT';
+const SECRET_MARKER = 'FUZZ-SECRET-OUTSIDE-THE-STATIC-ROOT';
 
 /** A small built-app stand-in, with a secret file just outside it to catch path traversal. */
 export function makeStaticDir(): string {

@@ -44,7 +44,7 @@ export class Rng {
 }
 
 /** Text that has broken parsers, drivers or SQL before: NUL, lone surrogates, RTL marks, quotes, SQL. */
-export const NASTY_TEXT: readonly string[] = [
+const NASTY_TEXT: readonly string[] = [
   '',
   ' ',
   '\u0000',

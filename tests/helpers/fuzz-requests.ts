@@ -28,7 +28,7 @@ export interface FuzzWorld {
 const UNRESERVED = /[A-Za-z0-9\-_.~]/;
 
 /** Percent-encodes the UTF-8 bytes of s (lone surrogates become U+FFFD, as any client would send them). */
-export function pct(s: string): string {
+function pct(s: string): string {
   let out = '';
   for (const b of Buffer.from(s, 'utf8')) {
     const ch = String.fromCharCode(b);

@@ -19,7 +19,7 @@ const sum = (name: string, from: string, params?: unknown[]): Check => ({
   ...(params && { params }),
 });
 
-export type Snapshot = Map<string, string>;
+type Snapshot = Map<string, string>;
 
 async function checks(db: Queryable, p: Protected, ids: PreIds): Promise<Check[]> {
   const { rows } = await db.query<{ t: string }>(

@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
 
 /** The seeded template's directory; the migrated, empty one is its sibling `empty`. */
-export const PGLITE_TEMPLATE_ENV = 'PURRFECT_TEST_PGLITE_TEMPLATE';
+const PGLITE_TEMPLATE_ENV = 'PURRFECT_TEST_PGLITE_TEMPLATE';
 
 /**
  * Migrates a PGlite data directory and copies it (the empty show), then seeds it (the demo show); returns

@@ -13,11 +13,11 @@ import type { Queryable } from '../../server/db/types.ts';
  * -  no such role for this table (it has no row owner)
  *
  * "authenticated" is a verified visitor acting on rows that are not theirs; "owner" acts on their own.
- * "organiser" is a verified visitor whose app_metadata carries show_role = organiser (issue 17): they
+ * "organiser" is a verified visitor whose app_metadata carries show_role = organiser: they
  * write the catalogue and read votes, and otherwise act like any visitor on rows that are not theirs.
  * Signed-in visitors hold the catalogue's write grants for the organisers' sake, so RLS filters their
  * updates and deletes (f) where the missing grant refused them (d) before; they change nothing either way.
- * Votes are cast through submit_votes only (issue 14: a direct insert stored 1,000 votes in one request).
+ * Votes are cast through submit_votes only (a direct insert could store 1,000 votes in one request).
  */
 export const MATRIX = `
   table / role                 | anon     | authenticated | owner    | organiser | service_role

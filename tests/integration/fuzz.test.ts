@@ -227,7 +227,7 @@ describe.each(engines())('hostile input on %s', (engine) => {
         type: 'application/json',
         body: { code: 'NOT_FOUND', message: 'Requested function was not found' },
       });
-      // Two profiles whose addresses differ in one character: `_` there used to match both (a 500).
+      // Two profiles whose addresses differ in one character: an unescaped `_` (a LIKE wildcard) would match both (a 500).
       const stamp = Date.now().toString(36);
       for (const who of ['a', 'b']) {
         const signUp = await client(server).auth.signUp({

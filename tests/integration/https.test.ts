@@ -1,4 +1,4 @@
-// The venue server over HTTPS (issue 15): supabase-js through it, HTTP/2 and HTTP/1.1, the HTTP_PORT
+// The venue server over HTTPS: supabase-js through it, HTTP/2 and HTTP/1.1, the HTTP_PORT
 // redirect, HSTS, a renewed certificate taken without restart, and clear refusals of bad files.
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

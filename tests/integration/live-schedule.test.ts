@@ -1,4 +1,4 @@
-// The live schedule and show notices (issue 17): organiser RPCs through the real supabase-js client, their
+// The live schedule and show notices: organiser RPCs through the real supabase-js client, their
 // replay by operation id, refusals for everybody else, the organiser's outbox, and a synced visitor's
 // mirror receiving the changes, the notice and its tombstone.
 import 'fake-indexeddb/auto';

@@ -1,4 +1,4 @@
-// Mail on a shared network and without internet (issue 15): the dev mailbox only on loopback or with
+// Mail on a shared network and without internet: the dev mailbox only on loopback or with
 // DEV_MAILBOX=on; every mail stored in _venue.mail_queue first, sent once a local test SMTP server
 // answers, and never sent twice, also across a restart on the same database.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 19: hosted projects hand out opaque keys (sb_publishable_…, sb_secret_…). The venue server accepts
+// Hosted projects hand out opaque keys (sb_publishable_…, sb_secret_…). The venue server accepts
 // them beside the JWT keys (PUBLISHABLE_KEY, SECRET_KEY), with the rights of anon and service_role, so an
 // app built with a publishable key works against it as against the hosted project.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';

@@ -1,4 +1,4 @@
-// The organiser role (issue 17): the GoTrue admin endpoints through supabase-js's auth.admin, who may call
+// The organiser role: the GoTrue admin endpoints through supabase-js's auth.admin, who may call
 // them, and `npm run organiser` run as a child process against a started venue server.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';

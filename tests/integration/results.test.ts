@@ -1,4 +1,4 @@
-// Issue 17, the organiser's reports through the real supabase-js client: Visitor's Choice results and the
+// The organiser's reports through the real supabase-js client: Visitor's Choice results and the
 // prize-draw votes (as the results page reads them), the coupon report, who may read them, and the
 // retention of vote contacts (prune_vote_contacts, run by the venue server itself).
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -136,7 +136,7 @@ async function attemptStorage(server: VenueServer, c: SupabaseClient, object: st
         : await bucket.remove([object]);
   if (!o.error) return 'a';
   const status = String((o.error as { statusCode?: string; status?: number }).statusCode ?? (o.error as { status?: number }).status);
-  // The venue server's storage takes uploads from the service role only (issue 17's photos); it has no delete.
+  // The venue server's storage takes uploads from the service role only (the show import's photos); it has no delete.
   return status === '404' ? 'x' : status === '403' || status === '401' ? 'd' : `error ${JSON.stringify(o.error)?.slice(0, 120)}`;
 }
 

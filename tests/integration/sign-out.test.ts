@@ -1,4 +1,4 @@
-// Signing out on a shared phone (issue 16, SPEC §4): data/auth.ts forgets the saved session at once, with or
+// Signing out on a shared phone (SPEC §4): data/auth.ts forgets the saved session at once, with or
 // without a network, and the server revokes it when it can; the real supabase-js client against the venue server.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -98,7 +98,7 @@ describe.each(engines())('sign-out on the device (%s)', (engine) => {
 
   it('forgets the session offline too; the server part fails quietly and the session stays valid there', async () => {
     const refreshToken = await signedIn();
-    // supabase-js alone keeps the session when the server cannot be reached: the bug this replaces.
+    // supabase-js alone keeps the session when the server cannot be reached: what data/auth.ts must not do.
     expect((await phoneClient(offline).auth.signOut()).error?.message).toBe('Failed to fetch');
     expect(hasSavedSession()).toBe(true);
 

@@ -1,4 +1,4 @@
-// Which failures of the account screens mean "no connection" (issue 16), as a table.
+// Which failures of the account screens mean "no connection", as a table.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../shared/messages.ts';
 import { failureText, isConnectionFailure, messageOf } from '../../src/features/account/messages.ts';

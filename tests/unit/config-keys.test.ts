@@ -1,4 +1,4 @@
-// Issue 19: the app's key may be a hosted project's publishable key or a legacy anon JWT; a key that
+// The app's key may be a hosted project's publishable key or a legacy anon JWT; a key that
 // must never ship to phones (secret, service_role) or a malformed one is refused by name.
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config-schema.ts';

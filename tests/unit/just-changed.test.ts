@@ -1,4 +1,4 @@
-// "Highlighted for a moment" (issue 18): which rows a screen marks when the mirror changes under it, for
+// "Highlighted for a moment": which rows a screen marks when the mirror changes under it, for
 // how long, and what a screen reader hears once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JUST_CHANGED_MS, JustChangedRows } from '../../src/ui/use-just-changed.ts';

@@ -1,4 +1,4 @@
-// The live schedule (issue 17): classification with moved and cancelled sessions, the absolute targets a
+// The live schedule: classification with moved and cancelled sessions, the absolute targets a
 // queued change carries, what a visitor reads on a changed session, and when a notice shows.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// Search (issue 20 part 4): folding, ranking and the index built from mirror rows, as tables.
+// Search: folding, ranking and the index built from mirror rows, as tables.
 import { describe, expect, it } from 'vitest';
 import { fold, foldedAbbreviation, foldedLine, tokenise } from '../../src/features/search/normalise.ts';
 import { createSearch, GROUP_CAP, makeEntry, matchTier, prepareQuery, searchEntries, SEARCH_KINDS, TIER, type SearchDoc } from '../../src/features/search/rank.ts';

@@ -1,4 +1,4 @@
-// Integrity of the demo show: the rules issue 3 names, checked on the generated rows.
+// Integrity of the demo show: the rules its rows must keep, checked on the generated rows.
 import { describe, expect, it } from 'vitest';
 import { buildShow, type Row, type ShowData } from '../../server/seed/show.ts';
 import { SHOW_BREEDS } from '../../server/seed/index.ts';

@@ -1,4 +1,4 @@
-// The share fallback (issue 20 part 5): share sheet, else clipboard, else copy by hand.
+// The share fallback: share sheet, else clipboard, else copy by hand.
 import { describe, expect, test, vi } from 'vitest';
 import { appLink, canWebShare, shareOrCopy, type ShareNavigator } from '../../src/lib/share.ts';
 

@@ -1,4 +1,4 @@
-// The header's sync indicator in words: every state, its precedence, and "Live" (issue 18).
+// The header's sync indicator in words: every state, its precedence, and "Live".
 import { describe, expect, it } from 'vitest';
 import { createSyncStatusStore, type SyncStatus } from '../../src/data/sync/status.ts';
 import { syncState } from '../../src/app/sync-state.ts';

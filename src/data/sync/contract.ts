@@ -61,7 +61,7 @@ export function orAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T>
 }
 
 /** The error a deadline rejects with, as AbortSignal.timeout() does. */
-export function deadlineError(what: string, ms: number): DOMException {
+function deadlineError(what: string, ms: number): DOMException {
   return new DOMException(`${what} did not answer within ${Math.round(ms / 1000)} s.`, 'TimeoutError');
 }
 

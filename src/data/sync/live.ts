@@ -1,4 +1,4 @@
-// The live show (issue 18): while the app is visible and online, one subscription to the show's pokes. A
+// The live show: while the app is visible and online, one subscription to the show's pokes. A
 // poke only says "something changed": it schedules one ordinary pull, so the mirror stays the one source
 // and RLS still decides what is read; a missed poke is caught by the next pull (docs/DESIGN.md §4.4).
 //
@@ -23,7 +23,7 @@ export const LIVE_HELD_BACK_PULLS = 3;
 export type LiveChannelState = 'SUBSCRIBED' | 'TIMED_OUT' | 'CLOSED' | 'CHANNEL_ERROR';
 
 /** An open subscription; close() leaves it and resolves when it is gone. */
-export interface LiveChannel {
+interface LiveChannel {
   close(): Promise<unknown>;
 }
 

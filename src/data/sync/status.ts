@@ -16,7 +16,7 @@ export interface SyncStatus {
   outdated: boolean;
   /** Client clock (ms) of the next automatic retry after a failed pull; null when none is scheduled. */
   retryAt: number | null;
-  /** Subscribed to the live show's pokes (issue 18): changes arrive within seconds, polling is relaxed. */
+  /** Subscribed to the live show's pokes: changes arrive within seconds, polling is relaxed. */
   live: boolean;
 }
 

@@ -29,7 +29,7 @@ export interface WorkerSyncEngineOptions {
   silenceMs?: number;
 }
 
-export const WORKER_SILENCE_MS = NETWORK_DEADLINE_MS + 2 * WORKER_ALIVE_INTERVAL_MS;
+const WORKER_SILENCE_MS = NETWORK_DEADLINE_MS + 2 * WORKER_ALIVE_INTERVAL_MS;
 
 function defaultPersist(): unknown {
   return globalThis.navigator?.storage?.persist?.();

@@ -8,7 +8,7 @@ import { ResendVerification } from './resend-verification.tsx';
 import './account.css';
 
 /** SPEC §9: redirect after activation. */
-export const ACTIVATION_REDIRECT_MS = 5000;
+const ACTIVATION_REDIRECT_MS = 5000;
 
 type Outcome = { ok: true } | { ok: false; message: string };
 

@@ -19,7 +19,7 @@ export async function sendVerification(email: string): Promise<Notice> {
   return { ok: true, message: VERIFICATION_MAIL_MESSAGES.sent };
 }
 
-export function NoticeLine({ notice }: { notice: Notice | null }) {
+function NoticeLine({ notice }: { notice: Notice | null }) {
   if (!notice) return null;
   return notice.ok ? (
     <p className="success-box" role="status">

@@ -12,7 +12,7 @@ import { PasswordChecklist } from './password-checklist.tsx';
 import './account.css';
 
 /** SPEC §9: redirect after a password reset. */
-export const RESET_REDIRECT_MS = 3000;
+const RESET_REDIRECT_MS = 3000;
 
 const INVALID_LINK = 'Invalid or expired password reset link. Please request a new one.';
 

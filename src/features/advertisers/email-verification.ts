@@ -7,7 +7,7 @@ import * as z from '../../lib/zod-mini.ts';
 import { VERIFICATION_MAIL_MESSAGES } from '../../../shared/messages.ts';
 
 /** Every network call has a deadline: past this the state stays unknown and the server decides. */
-export const VERIFIED_CHECK_TIMEOUT_MS = 10_000;
+const VERIFIED_CHECK_TIMEOUT_MS = 10_000;
 
 const verifiedRow = z.nullable(z.object({ verified: z.nullish(z.boolean()) }));
 const functionError = z.object({ error: z.string().check(z.minLength(1)) });
@@ -17,7 +17,7 @@ const verificationReply = z.nullish(z.object({ sent: z.optional(z.boolean()), me
 const verifiedUsers = new Set<string>();
 
 /** true / false from the visitor's row (no row: not verified, as send-coupon sees it); null when it cannot be read. */
-export async function loadEmailVerified(userId: string): Promise<boolean | null> {
+async function loadEmailVerified(userId: string): Promise<boolean | null> {
   if (verifiedUsers.has(userId)) return true;
   try {
     const client = await backendClient();

@@ -14,7 +14,7 @@ import { couponValue, isSentCoupon, type CouponKind } from './coupon-value.ts';
 import { paths } from '../../../shared/paths.ts';
 
 /** SPEC §8 and §6 texts. */
-export const COUPON_MESSAGES = {
+const COUPON_MESSAGES = {
   sent: 'Coupon sent to your email',
   ...SHARED_COUPON_MESSAGES,
   savedOffline: 'Saved — will be sent when you are back online',
@@ -68,7 +68,7 @@ function RequestState({ item, online }: { item: CouponItem; online: boolean }) {
       );
     case 'failed': {
       if (item.lastError === COUPON_MESSAGES.alreadySent) {
-        // Refused by a build before issue 16; asked again, the server now answers with the coupon itself.
+        // An item an older build queued can hold this refusal; asked again, the server answers with the coupon itself.
         return (
           <>
             <p className="outbox-status coupon-status" role="status">

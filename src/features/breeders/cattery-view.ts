@@ -1,6 +1,6 @@
 // Pure rules of the breeder screens: certification year, return URL, link targets, label expiry.
 
-export const DEFAULT_RETURN_URL = '/breeds';
+const DEFAULT_RETURN_URL = '/breeds';
 
 /** The earliest certification year among a cattery's breed links, or null when none has a date. */
 export function certifiedSinceYear(links: { certification_date: string | null }[]): number | null {

@@ -1,4 +1,4 @@
-// /my-show (issue 20 part 2): what the visitor starred, from the favourites store (data/favourites.ts)
+// /my-show: what the visitor starred, from the favourites store (data/favourites.ts)
 // read beside the mirror. A starred row the show has since deleted is listed from its snapshot as
 // "No longer in the show", with a way to remove it; nothing disappears silently.
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The in-app reminder of "My show" (issue 20 part 3): while the app is open, a starred session starting
+// The in-app reminder of "My show": while the app is open, a starred session starting
 // within 10 minutes shows a dismissible banner once (a polite live region), and a system notification
 // through the service worker when the visitor turned them on. The shell mounts it on every page once the
 // first screen has shown (src/app/reminders-slot.tsx), in its own lazy chunk.

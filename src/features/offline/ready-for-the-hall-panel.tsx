@@ -17,7 +17,7 @@ type Saving = { state: 'idle' } | { state: 'saving'; progress: SaveProgress } | 
 const count = new Intl.NumberFormat('en');
 
 /** "3.4 MB", "820 kB": decimal units, as phones show storage. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1000))} kB`;
 }

@@ -3,7 +3,7 @@
 import { IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES } from '../../../shared/sw-protocol.ts';
 
 /** Deadline for one picture (or one size question) on a slow hall network. */
-export const PICTURE_TIMEOUT_MS = 15_000;
+const PICTURE_TIMEOUT_MS = 15_000;
 /** Pictures fetched at once: enough to fill good Wi-Fi without crowding the sync's requests. */
 const PICTURES_AT_ONCE = 4;
 

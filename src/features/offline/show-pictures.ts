@@ -5,7 +5,7 @@ import { db, MIRROR_TABLES } from '../../data/mirror.ts';
 import { imageUrl } from '../../ui/image-url.ts';
 
 /** This screen's width (CSS px) and pixel ratio: they decide which file of an imported photo the browser picks. */
-export function currentScreen(): PhotoScreen {
+function currentScreen(): PhotoScreen {
   return { width: window.innerWidth, pixelRatio: window.devicePixelRatio || 1 };
 }
 

@@ -1,4 +1,4 @@
-// Search text folding (issue 20 part 4): case- and accent-insensitive, so "Sphÿnx", "SPHYNX" and "sphynx"
+// Search text folding: case- and accent-insensitive, so "Sphÿnx", "SPHYNX" and "sphynx"
 // are one word, and letters that Unicode does not decompose (ß, æ, ø, ł…) fold to their usual spelling.
 
 /** Letters with no decomposition, by their lower-case form, as they are commonly written without the mark. */

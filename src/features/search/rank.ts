@@ -1,4 +1,4 @@
-// Ranking of search entries (issue 20 part 4): exact abbreviation > name prefix > word prefix > substring,
+// Ranking of search entries: exact abbreviation > name prefix > word prefix > substring,
 // in groups of one kind each, in a fixed order, each capped. Pure: the index is built once, each keystroke
 // is a pass over it in memory.
 import { foldedAbbreviation, foldedLine, tokenise } from './normalise.ts';

@@ -1,4 +1,4 @@
-// The search index (issue 20 part 4): one entry per breed, cattery, litter, session, event and advertiser of
+// The search index: one entry per breed, cattery, litter, session, event and advertiser of
 // the mirror, with the texts each is found by. Pure: search-page.tsx reads the rows and rebuilds it when
 // the mirror changes.
 import type { Advertiser, Breed, Cattery, CatteryBreed, Litter, Organization, ScheduleSession, ShowEvent } from '../../data/mirror.ts';

@@ -1,4 +1,4 @@
-// /search (issue 20 part 4): one field over the mirror, results grouped by kind as you type. The index is
+// /search: one field over the mirror, results grouped by kind as you type. The index is
 // built from IndexedDB once when the screen opens and again when the mirror changes (a live query); each
 // keystroke is a pass over it in memory. The field is a WAI-ARIA combobox: ↑/↓ move the active result,
 // Enter opens it (the first result when none is active), Escape closes the search.

@@ -9,8 +9,8 @@ import './show-map.css';
 
 const LeafletMap = lazy(() => import('./leaflet-map.tsx').then((m) => ({ default: m.LeafletMap })));
 
-export const MAPS_SCRIPT_FAILED = 'Failed to load the maps script';
-export const MAP_UNAVAILABLE = 'Map unavailable for this address';
+const MAPS_SCRIPT_FAILED = 'Failed to load the maps script';
+const MAP_UNAVAILABLE = 'Map unavailable for this address';
 
 /** Catches a failed chunk load of the lazy map (SPEC §8: the maps script cannot load). */
 class MapScriptBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -1,7 +1,7 @@
 // Codes the server makes: verification tokens and coupon codes (SPEC §9).
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export const VERIFICATION_TOKEN_LENGTH = 32;
+const VERIFICATION_TOKEN_LENGTH = 32;
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 export function verificationToken(randomInt: (max: number) => number): string {

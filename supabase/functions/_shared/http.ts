@@ -1,6 +1,6 @@
 // Responses of our functions: JSON with the CORS headers supabase-js expects from Edge Functions.
 
-export const corsHeaders: Record<string, string> = {
+const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, idempotency-key, x-retry-count',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',

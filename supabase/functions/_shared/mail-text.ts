@@ -9,7 +9,7 @@
 export const MAILS_PER_ADDRESS_PER_HOUR = 3;
 
 /** The most of a name a greeting repeats. */
-export const MAIL_NAME_MAX_LENGTH = 40;
+const MAIL_NAME_MAX_LENGTH = 40;
 
 /**
  * What mail clients turn into links: a scheme (http:, mailto:, …), `//`, `www`, an e-mail address (any
@@ -25,7 +25,7 @@ const INVISIBLE = /\p{C}/gu;
  * The visitor's name as a greeting may use it: one line, at most MAX characters, nothing a mail client
  * would link; null when nothing safe is left (the mail then greets without a name).
  */
-export function greetingName(raw: string | null | undefined, max: number = MAIL_NAME_MAX_LENGTH): string | null {
+function greetingName(raw: string | null | undefined, max: number = MAIL_NAME_MAX_LENGTH): string | null {
   const oneLine = (raw ?? '').normalize('NFKC').replace(/\s+/gu, ' ').replace(INVISIBLE, '').trim();
   const name = Array.from(oneLine).slice(0, max).join('').trim();
   return name && !LINK_LIKE.test(name) ? name : null;

@@ -11,7 +11,7 @@ import { formatDiscount, formatRebate } from '../../../shared/money.ts';
 import { escapeHtml, greeting } from '../_shared/mail-text.ts';
 
 /** A claim older than this is taken to belong to a request that died mid-send, and is retried. */
-export const STALE_CLAIM_MS = 2 * 60_000;
+const STALE_CLAIM_MS = 2 * 60_000;
 
 const Body = z.object({
   request_id: z.uuid(),
@@ -19,7 +19,7 @@ const Body = z.object({
   coupon_type: z.enum(['discount', 'rebate']),
 });
 
-export const MESSAGES = {
+const MESSAGES = {
   signIn: 'Please sign in to request a coupon.',
   noEmail: COUPON_MESSAGES.noEmail,
   badRequest: 'A coupon request needs request_id (uuid), advertiser_id and coupon_type (discount or rebate).',

@@ -8,17 +8,17 @@ import { z } from 'zod';
 import { bearer, json, preflight, readJson } from '../_shared/http.ts';
 import type { FunctionDeps, Handler } from '../_shared/deps.ts';
 import { VERIFICATION_TOKEN_TTL_MS, verificationToken } from '../_shared/codes.ts';
-import { escapeHtml, greeting, MAILS_PER_ADDRESS_PER_HOUR } from '../_shared/mail-text.ts';
+import { greeting, MAILS_PER_ADDRESS_PER_HOUR } from '../_shared/mail-text.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 
 /** One verification e-mail per address per minute: the resend button cannot be used to flood an inbox. */
-export const RESEND_INTERVAL_MS = 60_000;
+const RESEND_INTERVAL_MS = 60_000;
 const HOUR_MS = 60 * 60_000;
 
 const Body = z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) });
 
-export const MESSAGES = {
+const MESSAGES = {
   profileNotFound: ACCOUNT_MESSAGES.profileNotFound,
   alreadyVerified: 'This account is already verified.',
   tooSoon: 'A verification e-mail was sent less than a minute ago. Please check your inbox or try again shortly.',
@@ -131,6 +131,3 @@ async function callerOwns(deps: FunctionDeps, jwt: string | null, email: string)
   const { data, error } = await deps.admin.auth.getUser(jwt);
   return !error && data.user?.email?.toLowerCase() === email;
 }
-
-/** Kept for send-coupon, which imports it from here. */
-export { escapeHtml };
