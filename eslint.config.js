@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import vitest from '@vitest/eslint-plugin';
 
 /** ES builtins only: every browser and Node global that is not one is switched off. */
 const onlyEsGlobals = {
@@ -144,6 +145,23 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Tests that can pass without proving anything: no assertion, an assertion an `if` can skip, a skipped
+    // or empty test. it.runIf / it.skipIf (a PostgreSQL-only case) stay allowed: they say when they run.
+    files: ['tests/**/*.{ts,tsx}', 'e2e/**/*.{ts,tsx}', '**/*.test.{ts,tsx}'],
+    plugins: { vitest },
+    rules: {
+      'vitest/expect-expect': [
+        'error',
+        // The project's own assertion helpers (expectNoViolations, assertSameShape, …) and expect.poll / expect.soft.
+        { assertFunctionNames: ['expect', 'expect*', 'expect.*', 'assert', 'assert*', 'assert.*'] },
+      ],
+      'vitest/no-conditional-expect': 'error',
+      'vitest/no-disabled-tests': 'error',
+      // A hook may check what the tests rely on (the seeded rows it read); an expect anywhere else outside a test never runs as one.
+      'vitest/no-standalone-expect': ['error', { additionalTestBlockFunctions: ['beforeAll', 'beforeEach', 'afterEach', 'afterAll'] }],
     },
   },
 );

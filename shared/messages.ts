@@ -23,8 +23,8 @@ export const ACCOUNT_MESSAGES = {
   profileNotFound: 'User profile not found. Please try registering again.',
   userEmailNotFound: 'User email not found. Please try logging in again.',
   /**
-   * Not in SPEC (issue 16): sign-in, registration, a password reset or a profile save tried without a
-   * connection (offline, or no answer before the deadline), instead of the browser's "Failed to fetch".
+   * Not in SPEC: sign-in, registration, a password reset or a profile save tried without a connection
+   * (offline, or no answer before the deadline), instead of the browser's "Failed to fetch".
    */
   connectionNeeded: 'This needs a connection to the show server. You seem to be offline: check your Wi-Fi or mobile data and try again.',
 } as const;
@@ -37,8 +37,8 @@ export const COUPON_MESSAGES = {
   /** Not in SPEC (§6 says only "signed-in"): send-coupon refuses accounts whose e-mail is not verified (403). */
   notVerified: 'Please verify your email address before requesting a coupon. Use the link in the e-mail we sent you, then try again.',
   /**
-   * Not in SPEC: one coupon per advertiser and voucher type. Builds before issue 16 got it as a 409 and keep it
-   * on refused outbox items; send-coupon now answers a second request with the coupon already issued.
+   * Not in SPEC: one coupon per advertiser and voucher type. Older builds got it as a 409 and keep it on
+   * refused outbox items; send-coupon now answers a second request with the coupon already issued.
    */
   alreadySent: 'This coupon has already been sent to your email.',
 } as const;
@@ -52,7 +52,7 @@ export const VERIFICATION_MAIL_MESSAGES = {
 } as const;
 
 /**
- * Not in SPEC (issue 15): under the header when the page is not a secure context (plain http:// on a name
+ * Not in SPEC: under the header when the page is not a secure context (plain http:// on a name
  * other than localhost). Browsers then give it no service worker: no offline reload, no install. The app
  * cannot know the show's https:// address for sure, so the text points to where the organiser prints it.
  */
@@ -62,7 +62,78 @@ export const INSECURE_ORIGIN_NOTICE = {
   dismiss: 'Dismiss',
 } as const;
 
-/** The organiser console (issue 17; not in SPEC). */
+/** The organiser console (not in SPEC). */
 export const ORGANISER_MESSAGES = {
   notOrganiser: 'This page is for the show’s organisers. Ask an organiser to give your account the organiser role (npm run organiser -- add <your e-mail>), then sign in again.',
 } as const;
+
+/**
+ * Why an outbox item is not sent (yet), as the drain stores it in the item's `errorCode`; the screens turn
+ * it into words with outboxFailureText. `other`: a failure the app has no code for, in the words of the
+ * server (or of the exception) kept in `lastError`.
+ */
+export type OutboxFailureCode =
+  | 'already_voted'
+  | 'event_closed'
+  | 'unverified'
+  | 'no_email'
+  | 'coupon_failed'
+  | 'coupon_already_sent'
+  | 'sign_in_again'
+  | 'offline'
+  | 'timeout'
+  | 'function_missing'
+  | 'bad_answer'
+  | 'unknown'
+  | 'other';
+
+/** The words for each code (SPEC §8 where SPEC has them); null: the item's own words (`lastError`). */
+export const OUTBOX_FAILURE_TEXT: Readonly<Record<OutboxFailureCode, string | null>> = {
+  already_voted: VOTE_MESSAGES.duplicate,
+  event_closed: VOTE_MESSAGES.closed,
+  unverified: COUPON_MESSAGES.notVerified,
+  no_email: COUPON_MESSAGES.noEmail,
+  coupon_failed: COUPON_MESSAGES.failed,
+  coupon_already_sent: COUPON_MESSAGES.alreadySent,
+  sign_in_again: COUPON_MESSAGES.signInAgain,
+  offline: 'Could not reach the server',
+  timeout: 'The server took too long to answer',
+  function_missing: 'The server cannot take this yet',
+  bad_answer: 'The server gave an unexpected answer',
+  unknown: ERROR_FALLBACK,
+  other: null,
+};
+
+const CODE_OF_TEXT: ReadonlyMap<string, OutboxFailureCode> = new Map(
+  Object.entries(OUTBOX_FAILURE_TEXT).flatMap(([code, text]) => (text === null ? [] : [[text, code as OutboxFailureCode]])),
+);
+
+/** The code of words the app knows (the server sends some of the same texts); `other` for any other words. */
+export function failureCodeOfText(text: string): OutboxFailureCode {
+  return CODE_OF_TEXT.get(text) ?? 'other';
+}
+
+/**
+ * An outbox item's failure, as stored: items queued by builds before codes hold only the words in
+ * `lastError`; newer ones hold `errorCode`, and the words too for those builds (docs/SYNC-COMPATIBILITY.md).
+ */
+export interface StoredOutboxFailure {
+  errorCode?: string | null;
+  lastError: string | null;
+}
+
+const isOutboxFailureCode = (code: string): code is OutboxFailureCode => Object.hasOwn(OUTBOX_FAILURE_TEXT, code);
+
+/** The item's failure code, from its code or, on an item stored before codes, from its words; null: none. */
+export function outboxFailureCode(item: StoredOutboxFailure): OutboxFailureCode | null {
+  // A code from a newer build (after a rollback) that this one does not know: its stored words.
+  if (item.errorCode) return isOutboxFailureCode(item.errorCode) ? item.errorCode : 'other';
+  return item.lastError ? failureCodeOfText(item.lastError) : null;
+}
+
+/** The words to show for the item's failure; null when it has none. A code this build does not know shows the stored words. */
+export function outboxFailureText(item: StoredOutboxFailure): string | null {
+  const code = outboxFailureCode(item);
+  if (code === null) return null;
+  return OUTBOX_FAILURE_TEXT[code] ?? item.lastError ?? ERROR_FALLBACK;
+}

@@ -68,10 +68,13 @@ describe('runOutboxSync', () => {
   it('rejects when another context held the lock while items wait, and resolves when nothing waits', async () => {
     const busy = runOutboxSync({ windows: async () => [], drainAnonymous: async () => ({ retrying: 0, skipped: true, queued: 1 }) });
     await expect(busy).rejects.toBeInstanceOf(OutboxSyncError);
-    await runOutboxSync({ windows: async () => [], drainAnonymous: async () => ({ retrying: 0, skipped: true, queued: 0 }) });
+    const idle = runOutboxSync({ windows: async () => [], drainAnonymous: async () => ({ retrying: 0, skipped: true, queued: 0 }) });
+    await expect(idle).resolves.toBeUndefined();
   });
 
   it('resolves when only coupons (left for a page) remain queued', async () => {
-    await runOutboxSync({ windows: async () => [], drainAnonymous: async () => ({ retrying: 0, skipped: false, queued: 3 }) });
+    const drainAnonymous = vi.fn(async () => ({ retrying: 0, skipped: false, queued: 3 }));
+    await expect(runOutboxSync({ windows: async () => [], drainAnonymous })).resolves.toBeUndefined();
+    expect(drainAnonymous).toHaveBeenCalledOnce();
   });
 });

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { discardOutboxItem, retryOutboxItem } from '../data/backend.ts';
 import { tallyOutbox, useOutbox, type OutboxItem } from '../data/mirror.ts';
 import { outboxStatusText } from '../ui/outbox-status.tsx';
-import { ERROR_FALLBACK } from '../../shared/messages.ts';
+import { ERROR_FALLBACK, outboxFailureText } from '../../shared/messages.ts';
 import './outbox-panel.css';
 
 /** The panel keeps this far from the viewport's edges (px), so it never runs off a phone's screen. */
@@ -52,7 +52,7 @@ function Item({ item, online, onDismissed }: { item: OutboxItem; online: boolean
     return (
       <li className="outbox-item outbox-failed">
         <strong id={titleId}>{describeItem(item)}</strong>
-        <span className="outbox-reason">{`Not sent: ${item.lastError ?? ERROR_FALLBACK}`}</span>
+        <span className="outbox-reason">{`Not sent: ${outboxFailureText(item) ?? ERROR_FALLBACK}`}</span>
         <span className="outbox-actions">
           <button
             type="button"

@@ -1,10 +1,9 @@
 // One line saying where a queued write stands (docs/DESIGN.md §5.1: "queued — will send when you are back online", "sent", or the error).
-import { ERROR_FALLBACK } from '../../shared/messages.ts';
+import { ERROR_FALLBACK, outboxFailureText, type StoredOutboxFailure } from '../../shared/messages.ts';
 
 /** What this line needs of an outbox item (data/outbox/types.ts's OutboxItem has it): ui/ knows no data layer. */
-export interface QueuedWrite {
+export interface QueuedWrite extends StoredOutboxFailure {
   status: 'queued' | 'sending' | 'sent' | 'failed' | 'needs_sign_in';
-  lastError: string | null;
 }
 
 export function outboxStatusText(item: QueuedWrite, online: boolean): string {
@@ -16,9 +15,9 @@ export function outboxStatusText(item: QueuedWrite, online: boolean): string {
     case 'sent':
       return 'Sent';
     case 'needs_sign_in':
-      return item.lastError ?? 'Sign in again to send this request.';
+      return outboxFailureText(item) ?? 'Sign in again to send this request.';
     case 'failed':
-      return item.lastError ?? ERROR_FALLBACK;
+      return outboxFailureText(item) ?? ERROR_FALLBACK;
   }
 }
 

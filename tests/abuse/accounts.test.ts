@@ -244,8 +244,8 @@ describe.each(engines())('our mail says only our words (%s)', (engine) => {
       statuses.push((await post(server, '/auth/v1/signup', { email: taken, password: PASSWORD, data: NAMES })).status);
       statuses.push((await post(server, '/auth/v1/signup', { email: uniqueEmail('mail-signup-new'), password: PASSWORD, data: NAMES })).status);
       // The mail goes out after the answer: wait for it while the budget lasts.
-      if (i < 3) await expect.poll(existing).toBe(i + 1);
-      else await sleep(300);
+      await expect.poll(existing).toBe(Math.min(i + 1, 3));
+      if (i >= 3) await sleep(300);
       // A minute passes for the once-a-minute rule.
       await server.db.query(`delete from auth.rate_limits where key like 'signup-existing:%'`);
     }
@@ -261,8 +261,8 @@ describe.each(engines())('our mail says only our words (%s)', (engine) => {
     for (let i = 0; i < 6; i++) {
       expect((await post(server, '/auth/v1/recover', { email: target })).status).toBe(200);
       // The mail goes out after the answer: wait for it while the budget lasts.
-      if (i < 3) await expect.poll(resets).toBe(i + 1);
-      else await sleep(300);
+      await expect.poll(resets).toBe(Math.min(i + 1, 3));
+      if (i >= 3) await sleep(300);
       await server.db.query(`update auth.users set recovery_sent_at = recovery_sent_at - interval '2 minutes' where email = $1`, [target]);
     }
     await sleep(500);

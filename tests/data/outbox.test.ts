@@ -6,7 +6,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { VenueServer } from '../../server/start.ts';
 import { ShowDb } from '../../src/data/db.ts';
 import { requestBackgroundSync } from '../../src/data/outbox/background-sync.ts';
-import { MISSING_FUNCTION_FLOOR_MS, OUTBOX_MESSAGES } from '../../src/data/outbox/classify.ts';
+import { OUTBOX_FAILURE_TEXT, type OutboxFailureCode } from '../../shared/messages.ts';
+import { MISSING_FUNCTION_FLOOR_MS } from '../../src/data/outbox/classify.ts';
 import { drainOutbox, STUCK_SENDING_MS, VOTE_BATCH_SIZE, type DrainSettings, type DrainSummary } from '../../src/data/outbox/drain.ts';
 import { createLocalLocks } from '../../src/data/outbox/lock.ts';
 import {
@@ -79,7 +80,7 @@ describe('enqueue and the visitor-facing operations', () => {
   it('validates votes with the SPEC §5 texts and stores them trimmed, empty contact fields as null', async () => {
     const base = { event_id: 1, first_name: ' Ada ', last_name: 'Lovelace', email: ' ada@example.com ', phone: '', catalog_number: ' 12 ' };
     const item = await enqueueVote(db, base);
-    expect(item).toMatchObject({ kind: 'vote', status: 'queued', attempts: 0, lastError: null, sendingSince: null, sentAt: null });
+    expect(item).toMatchObject({ kind: 'vote', status: 'queued', attempts: 0, errorCode: null, lastError: null, sendingSince: null, sentAt: null });
     expect(item.payload).toEqual({ event_id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: null, catalog_number: '12' });
     expect(item.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await get(item.id)).toEqual(item);
@@ -119,8 +120,8 @@ describe('enqueue and the visitor-facing operations', () => {
       enqueueCoupon(db, { advertiser_id: 1, coupon_type: 'rebate', user_id: userId, company_name: 'Acme' }),
       enqueueVote(db, votePayload(1)),
     ]);
-    await db.outbox.update(failed.id, { status: 'failed', lastError: DUPLICATE, nextAttemptAt: 0 });
-    await db.outbox.update(signIn.id, { status: 'needs_sign_in', lastError: SIGN_IN_AGAIN });
+    await db.outbox.update(failed.id, { status: 'failed', errorCode: 'already_voted', lastError: DUPLICATE, nextAttemptAt: 0 });
+    await db.outbox.update(signIn.id, { status: 'needs_sign_in', errorCode: 'sign_in_again', lastError: SIGN_IN_AGAIN });
     await db.outbox.update(sent.id, { status: 'sent' });
 
     expect(await discardItem(db, queued.id)).toBe(false);
@@ -128,11 +129,11 @@ describe('enqueue and the visitor-facing operations', () => {
     expect(await retryItem(db, queued.id)).toBe(false);
     expect(await retryItem(db, sent.id)).toBe(false);
     expect(await retryItem(db, failed.id, { now: () => 42 })).toBe(true);
-    expect(await get(failed.id)).toMatchObject({ status: 'queued', lastError: null, nextAttemptAt: 42 });
+    expect(await get(failed.id)).toMatchObject({ status: 'queued', errorCode: null, lastError: null, nextAttemptAt: 42 });
 
     expect(await resumeAfterSignIn(db, crypto.randomUUID())).toBe(0);
     expect(await resumeAfterSignIn(db, userId)).toBe(1);
-    expect(await get(signIn.id)).toMatchObject({ status: 'queued', lastError: null });
+    expect(await get(signIn.id)).toMatchObject({ status: 'queued', errorCode: null, lastError: null });
 
     await db.outbox.update(failed.id, { status: 'failed' });
     expect(await discardItem(db, failed.id)).toBe(true);
@@ -173,7 +174,7 @@ describe('drain against the venue server', () => {
     const offline = await drain({ client: clientWithFetch(server, offlineFetch), random: () => 0.5 });
     expect(offline).toMatchObject({ sent: 0, failed: 0, retrying: 50, needsSignIn: 0, skipped: false, queued: 50 });
     for (const item of await all()) {
-      expect(item).toMatchObject({ status: 'queued', attempts: 1, lastError: OUTBOX_MESSAGES.offline, sendingSince: null });
+      expect(item).toMatchObject({ status: 'queued', attempts: 1, errorCode: 'offline', lastError: OUTBOX_FAILURE_TEXT.offline, sendingSince: null });
       expect(item.nextAttemptAt).toBeGreaterThanOrEqual(before + 500);
       expect(item.nextAttemptAt).toBeLessThanOrEqual(Date.now() + 1_000);
     }
@@ -242,8 +243,8 @@ describe('drain against the venue server', () => {
     const pairSecond = await enqueueVote(db, votePayload(eventId, { email: sharedEmail }));
     const summary = await drain({ client: client(server) });
     expect(summary).toMatchObject({ sent: 2, failed: 2, retrying: 0 });
-    expect(await get(again.id)).toMatchObject({ status: 'failed', lastError: DUPLICATE, attempts: 1 });
-    expect(await get(pairSecond.id)).toMatchObject({ status: 'failed', lastError: DUPLICATE });
+    expect(await get(again.id)).toMatchObject({ status: 'failed', errorCode: 'already_voted', lastError: DUPLICATE, attempts: 1 });
+    expect(await get(pairSecond.id)).toMatchObject({ status: 'failed', errorCode: 'already_voted', lastError: DUPLICATE });
     expect((await get(other.id)).status).toBe('sent');
     expect((await get(pairFirst.id)).status).toBe('sent');
     expect(await storedVotes(server, [earlier.id, again.id, other.id, pairFirst.id, pairSecond.id])).toBe(3);
@@ -339,7 +340,7 @@ describe('drain against the venue server', () => {
     await user.auth.signOut();
 
     expect(await drain({ client: user })).toMatchObject({ needsSignIn: 1, sent: 1 });
-    expect(await get(item.id)).toMatchObject({ status: 'needs_sign_in', lastError: SIGN_IN_AGAIN, attempts: 0 });
+    expect(await get(item.id)).toMatchObject({ status: 'needs_sign_in', errorCode: 'sign_in_again', lastError: SIGN_IN_AGAIN, attempts: 0 });
     expect((await get(vote.id)).status).toBe('sent');
     // needs_sign_in is not retried by itself.
     expect(await drain({ client: user })).toMatchObject({ needsSignIn: 0, sent: 0 });
@@ -429,13 +430,13 @@ describe('drain against the venue server', () => {
 
     const start = Date.now();
     expect(await drain({ client: user })).toMatchObject({ failed: 2, retrying: 3, sent: 0 });
-    expect(await get(unavailable.id)).toMatchObject({ status: 'failed', lastError: 'This advertiser does not offer that voucher.' });
-    expect(await get(missing.id)).toMatchObject({ status: 'failed', lastError: 'Advertiser not found' });
+    expect(await get(unavailable.id)).toMatchObject({ status: 'failed', errorCode: 'other', lastError: 'This advertiser does not offer that voucher.' });
+    expect(await get(missing.id)).toMatchObject({ status: 'failed', errorCode: 'other', lastError: 'Advertiser not found' });
     const busyItem = await get(busy.id);
     expect(busyItem).toMatchObject({ status: 'queued', attempts: 1, lastError: 'This coupon request is already being sent.' });
     expect(busyItem.nextAttemptAt).toBeGreaterThanOrEqual(start + 30_000);
-    expect(await get(mailDown.id)).toMatchObject({ status: 'queued', lastError: COUPON_FAILED });
-    expect(await get(offline.id)).toMatchObject({ status: 'queued', lastError: OUTBOX_MESSAGES.offline });
+    expect(await get(mailDown.id)).toMatchObject({ status: 'queued', errorCode: 'coupon_failed', lastError: COUPON_FAILED });
+    expect(await get(offline.id)).toMatchObject({ status: 'queued', errorCode: 'offline', lastError: OUTBOX_FAILURE_TEXT.offline });
 
     expect(await drain({ client: user, now: () => Date.now() + 60_000 })).toMatchObject({ sent: 3, failed: 0 });
     expect(network.calls).toBe(8);
@@ -500,17 +501,18 @@ describe('drain against the venue server', () => {
   });
 
   it('classifies whole-call failures of submit_votes on real items', async () => {
-    const cases: [Response, OutboxItem['status'], string][] = [
-      [jsonResponse(503, { message: 'Service Unavailable' }), 'queued', 'Service Unavailable'],
-      [jsonResponse(429, { message: 'Too many requests' }), 'queued', 'Too many requests'],
-      [jsonResponse(401, { code: 'PGRST301', message: 'JWT expired' }), 'queued', 'JWT expired'],
-      [jsonResponse(400, { code: '22023', message: 'At most 50 votes per call; send the rest in another call' }), 'failed', 'At most 50 votes per call; send the rest in another call'],
-      [jsonResponse(200, { unexpected: true }), 'queued', OUTBOX_MESSAGES.badAnswer],
+    const cases: [Response, OutboxItem['status'], OutboxFailureCode, string][] = [
+      [jsonResponse(503, { message: 'Service Unavailable' }), 'queued', 'other', 'Service Unavailable'],
+      [jsonResponse(429, { message: 'Too many requests' }), 'queued', 'other', 'Too many requests'],
+      [jsonResponse(401, { code: 'PGRST301', message: 'JWT expired' }), 'queued', 'other', 'JWT expired'],
+      [jsonResponse(400, { code: '22023', message: 'At most 50 votes per call; send the rest in another call' }), 'failed', 'other', 'At most 50 votes per call; send the rest in another call'],
+      [jsonResponse(500, {}), 'queued', 'unknown', OUTBOX_FAILURE_TEXT.unknown!],
+      [jsonResponse(200, { unexpected: true }), 'queued', 'bad_answer', OUTBOX_FAILURE_TEXT.bad_answer!],
     ];
-    for (const [response, status, lastError] of cases) {
+    for (const [response, status, errorCode, lastError] of cases) {
       const item = await enqueueVote(db, votePayload(eventId));
       await drain({ client: clientWithFetch(server, scriptedFetch(isSubmitVotes, async () => response)) });
-      expect(await get(item.id)).toMatchObject({ status, lastError });
+      expect(await get(item.id)).toMatchObject({ status, errorCode, lastError });
       await db.outbox.delete(item.id);
     }
 
@@ -519,7 +521,7 @@ describe('drain against the venue server', () => {
     const notDeployed = scriptedFetch(isSubmitVotes, async () => jsonResponse(404, { code: 'PGRST202', message: 'Could not find the function' }));
     await drain({ client: clientWithFetch(server, notDeployed) });
     const waiting = await get(item.id);
-    expect(waiting).toMatchObject({ status: 'queued', lastError: OUTBOX_MESSAGES.missingFunction });
+    expect(waiting).toMatchObject({ status: 'queued', errorCode: 'function_missing', lastError: OUTBOX_FAILURE_TEXT.function_missing });
     expect(waiting.nextAttemptAt).toBeGreaterThanOrEqual(start + MISSING_FUNCTION_FLOOR_MS);
   });
 

@@ -244,8 +244,9 @@ describe.each(engines())('organiser reports and vote-contact retention on %s', (
     const pruned = await service.rpc('prune_vote_contacts');
     expect(pruned.error).toBeNull();
     // PostgreSQL is shared with other test files, whose old events may hold votes too.
+    expect(pruned.data).toBeGreaterThanOrEqual(3);
+    // eslint-disable-next-line vitest/no-conditional-expect -- exact only on the file's own PGlite database: on PostgreSQL other test files add rows meanwhile
     if (engine === 'pglite') expect(pruned.data).toBe(3);
-    else expect(pruned.data).toBeGreaterThanOrEqual(3);
 
     expect(await storedVotes(server.db, expired)).toEqual(
       Array.from({ length: 3 }, () => ({ first_name: null, last_name: null, email: null, phone: null, removed: true })),
@@ -259,6 +260,7 @@ describe.each(engines())('organiser reports and vote-contact retention on %s', (
     const lines = votesCsv(await loadVotes(organiser.client, expired), 'UTC').split('\r\n');
     // The three votes share one created_at (one insert), so their order among themselves is the ids'.
     expect(lines.slice(1, 4).map((l) => l.replace(/^[^,]+,/, '')).sort()).toEqual(['3,,,,', '3,,,,', '8,,,,']);
+    // eslint-disable-next-line vitest/no-conditional-expect -- exact only on the file's own PGlite database: on PostgreSQL other test files add rows meanwhile
     if (engine === 'pglite') expect((await service.rpc('prune_vote_contacts')).data).toBe(0);
     // A contact-less vote cannot be stored any other way.
     await expect(

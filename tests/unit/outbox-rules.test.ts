@@ -1,12 +1,20 @@
 // The outbox's pure rules as tables: payload validation, backoff, failure classification, and the drain lock.
 import { describe, expect, it, vi } from 'vitest';
+import {
+  COUPON_MESSAGES,
+  ERROR_FALLBACK,
+  OUTBOX_FAILURE_TEXT,
+  outboxFailureCode,
+  outboxFailureText,
+  type OutboxFailureCode,
+  type StoredOutboxFailure,
+} from '../../shared/messages.ts';
 import { backoffMs, nextAttemptAt, retryAfterMs } from '../../src/data/outbox/backoff.ts';
 import {
   classifyFunctionError,
   classifyRpcFailure,
   classifyVoteResult,
   MISSING_FUNCTION_FLOOR_MS,
-  OUTBOX_MESSAGES,
   type VoteResult,
 } from '../../src/data/outbox/classify.ts';
 import { createLocalLocks, defaultLocks, DRAIN_LOCK_NAME } from '../../src/data/outbox/lock.ts';
@@ -113,13 +121,19 @@ describe('classifyRpcFailure (docs/DESIGN.md §5.3)', () => {
   ])('%i %j → %s', (status, error, action, floorMs) => {
     const verdict = classifyRpcFailure(status, error);
     expect(verdict.action).toBe(action);
-    if (floorMs) expect(verdict).toMatchObject({ floorMs });
+    expect(verdict.action === 'retry' ? verdict.floorMs : undefined).toBe(floorMs);
   });
 
   it.each<[number, { code?: string; message?: string }, object]>([
-    [400, { code: '22023', message: 'At most 50 votes per call; send the rest in another call' }, { action: 'failed', message: 'At most 50 votes per call; send the rest in another call' }],
-    [400, { code: 'X' }, { action: 'failed', message: 'An error occurred' }],
-    [0, { message: 'TimeoutError: x' }, { action: 'retry', message: OUTBOX_MESSAGES.timeout }],
+    [
+      400,
+      { code: '22023', message: 'At most 50 votes per call; send the rest in another call' },
+      { action: 'failed', code: 'other', message: 'At most 50 votes per call; send the rest in another call' },
+    ],
+    [400, { code: 'X' }, { action: 'failed', code: 'unknown', message: 'An error occurred' }],
+    [0, { message: 'TimeoutError: x' }, { action: 'retry', code: 'timeout', message: OUTBOX_FAILURE_TEXT.timeout }],
+    [0, { message: 'Failed to fetch' }, { action: 'retry', code: 'offline', message: OUTBOX_FAILURE_TEXT.offline }],
+    [404, { code: 'PGRST202' }, { action: 'retry', code: 'function_missing', message: OUTBOX_FAILURE_TEXT.function_missing, floorMs: MISSING_FUNCTION_FLOOR_MS }],
   ])('%i %j reads %j', (status, error, verdict) => {
     expect(classifyRpcFailure(status, error)).toEqual(verdict);
   });
@@ -130,12 +144,12 @@ describe('classifyVoteResult: a replay is delivered, a duplicate gets the SPEC t
   it.each<[Omit<VoteResult, 'id'>, object]>([
     [{ status: 'recorded' }, { action: 'sent' }],
     [{ status: 'replayed' }, { action: 'sent' }],
-    [{ status: 'duplicate', code: '23505', message: 'x' }, { action: 'failed', message: DUPLICATE }],
-    [{ status: 'rejected', code: '23514', message: 'check' }, { action: 'failed', message: 'check' }],
-    [{ status: 'rejected' }, { action: 'failed', message: 'An error occurred' }],
+    [{ status: 'duplicate', code: '23505', message: 'x' }, { action: 'failed', code: 'already_voted', message: DUPLICATE }],
+    [{ status: 'rejected', code: '23514', message: 'check' }, { action: 'failed', code: 'other', message: 'check' }],
+    [{ status: 'rejected' }, { action: 'failed', code: 'unknown', message: 'An error occurred' }],
     [{ status: 'rejected', code: '40P01', message: 'deadlock' }, expect.objectContaining({ action: 'retry' })],
     // Voting has closed: permanent, in the shared words whatever the server's text.
-    [{ status: 'rejected', code: 'event_closed', message: 'closed!' }, { action: 'failed', message: 'Voting for this event has closed' }],
+    [{ status: 'rejected', code: 'event_closed', message: 'closed!' }, { action: 'failed', code: 'event_closed', message: 'Voting for this event has closed' }],
   ])('%j → %j', (result, verdict) => {
     expect(classifyVoteResult({ id, ...result })).toEqual(verdict);
   });
@@ -148,25 +162,54 @@ describe('classifyFunctionError: by name, reading the server text', () => {
   });
 
   it.each<[string, () => unknown, object]>([
-    ['a fetch error', () => ({ name: 'FunctionsFetchError', context: new TypeError('Failed to fetch') }), { action: 'retry', message: OUTBOX_MESSAGES.offline }],
+    ['a fetch error', () => ({ name: 'FunctionsFetchError', context: new TypeError('Failed to fetch') }), { action: 'retry', code: 'offline', message: OUTBOX_FAILURE_TEXT.offline }],
     ['a relay error', () => ({ name: 'FunctionsRelayError', context: {} }), expect.objectContaining({ action: 'retry' })],
     ['401', http(401, { error: 'Please sign in to request a coupon.' }), expect.objectContaining({ action: 'auth' })],
-    ['409 retryable, Retry-After 30', http(409, { error: 'busy', retryable: true }, { 'Retry-After': '30' }), { action: 'retry', message: 'busy', floorMs: 30_000 }],
+    ['409 retryable, Retry-After 30', http(409, { error: 'busy', retryable: true }, { 'Retry-After': '30' }), { action: 'retry', code: 'other', message: 'busy', floorMs: 30_000 }],
     [
       '409 for good',
       http(409, { error: 'This request id belongs to another coupon request.' }),
-      { action: 'failed', message: 'This request id belongs to another coupon request.' },
+      { action: 'failed', code: 'other', message: 'This request id belongs to another coupon request.' },
     ],
     ['502 retryable', http(502, { error: COUPON_FAILED, retryable: true }), expect.objectContaining({ action: 'retry' })],
     ['429, Retry-After 5', http(429, {}, { 'Retry-After': '5' }), expect.objectContaining({ action: 'retry', floorMs: 5_000 })],
     [
       '422',
       http(422, { error: 'This advertiser does not offer that voucher.' }),
-      { action: 'failed', message: 'This advertiser does not offer that voucher.' },
+      { action: 'failed', code: 'other', message: 'This advertiser does not offer that voucher.' },
     ],
-    ['404 that is not JSON', () => ({ name: 'FunctionsHttpError', context: new Response('<html>', { status: 404 }) }), { action: 'failed', message: COUPON_FAILED }],
+    [
+      '403 for an unverified account: its code, whatever the words',
+      http(403, { error: 'Verify your e-mail first', code: 'email_not_verified' }),
+      { action: 'failed', code: 'unverified', message: 'Verify your e-mail first' },
+    ],
+    ['502, the mail failed', http(502, { error: COUPON_FAILED, retryable: true }), { action: 'retry', code: 'coupon_failed', message: COUPON_FAILED }],
+    ['404 that is not JSON', () => ({ name: 'FunctionsHttpError', context: new Response('<html>', { status: 404 }) }), { action: 'failed', code: 'coupon_failed', message: COUPON_FAILED }],
   ])('%s', async (_, error, verdict) => {
     expect(await classifyFunctionError(error(), 0)).toEqual(verdict);
+  });
+});
+
+describe('an outbox item\'s failure: its code, or its words on an item stored before codes', () => {
+  it.each<[string, StoredOutboxFailure, OutboxFailureCode | null, string | null]>([
+    ['no failure', { lastError: null }, null, null],
+    ['a code', { errorCode: 'already_voted', lastError: DUPLICATE }, 'already_voted', DUPLICATE],
+    ['a code, with no words stored', { errorCode: 'offline', lastError: null }, 'offline', OUTBOX_FAILURE_TEXT.offline],
+    ['the server\'s own words', { errorCode: 'other', lastError: 'Advertiser not found' }, 'other', 'Advertiser not found'],
+    ['old: SPEC words', { lastError: DUPLICATE }, 'already_voted', DUPLICATE],
+    ['old: the words of a 409 from older servers', { lastError: COUPON_MESSAGES.alreadySent }, 'coupon_already_sent', COUPON_MESSAGES.alreadySent],
+    ['old: words the app does not know', { lastError: 'Advertiser not found' }, 'other', 'Advertiser not found'],
+    ['a code from a newer build', { errorCode: 'quiet_hours', lastError: 'Try after the show' }, 'other', 'Try after the show'],
+    ['a code from a newer build, no words', { errorCode: 'quiet_hours', lastError: null }, 'other', ERROR_FALLBACK],
+  ])('%s', (_, item, code, text) => {
+    expect(outboxFailureCode(item)).toBe(code);
+    expect(outboxFailureText(item)).toBe(text);
+  });
+
+  it('every worded code reads back from its words', () => {
+    for (const [code, text] of Object.entries(OUTBOX_FAILURE_TEXT)) {
+      expect(outboxFailureCode({ lastError: text ?? 'anything else' })).toBe(code);
+    }
   });
 });
 

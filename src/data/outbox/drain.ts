@@ -7,7 +7,7 @@ import * as z from '../../lib/zod-mini.ts';
 import type { ShowRpcClient, ShowSessionClient } from '../client.ts';
 import type { ShowDb } from '../db.ts';
 import { nextAttemptAt } from './backoff.ts';
-import { classifyFunctionError, classifyRpcFailure, classifyVoteResult, OUTBOX_MESSAGES, type Verdict } from './classify.ts';
+import { classifyFunctionError, classifyRpcFailure, classifyVoteResult, failure, failureSaying, type Failure, type Verdict } from './classify.ts';
 import { defaultLocks, DRAIN_LOCK_NAME, type DrainLocks } from './lock.ts';
 import type { CouponItem, OrganiserItem, OutboxItem, OutboxStatus, SignedInItem, VoteItem } from './types.ts';
 
@@ -195,8 +195,8 @@ async function runJob(ctx: Ctx, job: Job): Promise<void> {
       throw e;
     }
     // Anything unforeseen costs this job a retry, never the rest of the queue.
-    const message = e instanceof Error && e.message ? e.message : OUTBOX_MESSAGES.voteFailed;
-    await settle(ctx, job, () => ({ action: 'retry', message }));
+    const said = failureSaying(e instanceof Error ? e.message : null);
+    await settle(ctx, job, () => ({ action: 'retry', ...said }));
   }
 }
 
@@ -212,13 +212,13 @@ async function sendVotes(ctx: Ctx, items: VoteItem[]): Promise<void> {
   const { verdict, results } = call;
   if (verdict) {
     // Anonymous 401 means a wrong anon key (configuration): keep retrying, never drop votes.
-    const outcome: Verdict = verdict.action === 'auth' ? { action: 'retry', message: verdict.message } : verdict;
+    const outcome: Verdict = verdict.action === 'auth' ? { ...verdict, action: 'retry' } : verdict;
     return settle(ctx, items, () => outcome);
   }
   const byId = new Map(results.map((r) => [r.id.toLowerCase(), r]));
   await settle(ctx, items, (item) => {
     const result = byId.get(item.id.toLowerCase());
-    return result ? classifyVoteResult(result) : { action: 'retry', message: OUTBOX_MESSAGES.badAnswer };
+    return result ? classifyVoteResult(result) : { action: 'retry', ...failure('bad_answer') };
   });
 }
 
@@ -234,7 +234,7 @@ async function submitVotes(
     const parsed = voteResults.safeParse(data);
     return parsed.success
       ? { results: parsed.data }
-      : { verdict: { action: 'retry', message: OUTBOX_MESSAGES.badAnswer } };
+      : { verdict: { action: 'retry', ...failure('bad_answer') } };
   } finally {
     done();
   }
@@ -286,7 +286,7 @@ async function callOrganiser(ctx: SessionCtx, item: OrganiserItem): Promise<Outc
     const { data, error, status } = await ctx.client.rpc(ORGANISER_RPC[action.type], args).abortSignal(signal);
     ctx.signal?.throwIfAborted();
     if (error) return classifyRpcFailure(status, error);
-    return data && typeof data === 'object' ? { action: 'sent' } : { action: 'retry', message: OUTBOX_MESSAGES.badAnswer };
+    return data && typeof data === 'object' ? { action: 'sent' } : { action: 'retry', ...failure('bad_answer') };
   } finally {
     done();
   }
@@ -295,7 +295,7 @@ async function callOrganiser(ctx: SessionCtx, item: OrganiserItem): Promise<Outc
 /** The visitor who asked must still be signed in; a token close to expiry is refreshed here, under the lock. */
 async function signedInSession(ctx: SessionCtx, userId: string): Promise<'ok' | Outcome> {
   const { data, error } = await ctx.session.auth.getSession();
-  if (error && isAuthRetryableFetchError(error)) return { action: 'retry', message: OUTBOX_MESSAGES.offline };
+  if (error && isAuthRetryableFetchError(error)) return { action: 'retry', ...failure('offline') };
   const session = data.session;
   if (!session || session.user.id !== userId) return { action: 'needs_sign_in' };
   const expiresAtMs = (session.expires_at ?? Infinity) * 1_000;
@@ -307,7 +307,7 @@ async function refresh(ctx: SessionCtx): Promise<'ok' | Outcome> {
   if (!error && data.session) return 'ok';
   // Offline, or another tab rotated the token under us: try again later rather than sign the visitor out.
   if (error && (isAuthRetryableFetchError(error) || error.name === 'AuthRefreshDiscardedError')) {
-    return { action: 'retry', message: OUTBOX_MESSAGES.offline };
+    return { action: 'retry', ...failure('offline') };
   }
   return { action: 'needs_sign_in' };
 }
@@ -323,7 +323,7 @@ async function invokeCoupon(ctx: SessionCtx, item: CouponItem): Promise<Outcome>
     ctx.signal?.throwIfAborted();
     if (error) return await classifyFunctionError(error, ctx.now());
     const answer = couponAnswer.safeParse(data);
-    if (!answer.success) return { action: 'retry', message: OUTBOX_MESSAGES.badAnswer };
+    if (!answer.success) return { action: 'retry', ...failure('bad_answer') };
     // Keep the value the coupon was issued for: the advertiser may change its offer later.
     const amount = item.payload.coupon_type === 'discount' ? answer.data.discount_amount : answer.data.rebate_percentage;
     return { action: 'sent', result: { coupon_code: answer.data.coupon_code, amount: amount ?? null } };
@@ -372,19 +372,21 @@ async function settle(
   // One jitter draw per batch keeps its votes together for the next round trip.
   const jitter = ctx.random();
   const retryAt = (attempts: number, floorMs?: number) => nextAttemptAt(at, attempts, floorMs, () => jitter);
+  // The code for the screens, and the words for builds before codes (docs/SYNC-COMPATIBILITY.md).
+  const stored = ({ code, message }: Failure) => ({ errorCode: code, lastError: message });
   const written = await update(ctx, [...outcomes.keys()], from, (item) => {
     const outcome = outcomes.get(item.id)!;
     const base = { sendingSince: null };
     switch (outcome.action) {
       case 'sent':
-        return { ...base, status: 'sent', sentAt: at, lastError: null, ...(outcome.result ? { result: outcome.result } : {}) };
+        return { ...base, status: 'sent', sentAt: at, errorCode: null, lastError: null, ...(outcome.result ? { result: outcome.result } : {}) };
       case 'failed':
-        return { ...base, status: 'failed', lastError: outcome.message };
+        return { ...base, status: 'failed', ...stored(outcome) };
       case 'needs_sign_in':
       case 'auth':
-        return { ...base, status: 'needs_sign_in', lastError: OUTBOX_MESSAGES.signInAgain };
+        return { ...base, status: 'needs_sign_in', ...stored(failure('sign_in_again')) };
       case 'retry':
-        return { ...base, status: 'queued', lastError: outcome.message, nextAttemptAt: retryAt(item.attempts, outcome.floorMs) };
+        return { ...base, status: 'queued', ...stored(outcome), nextAttemptAt: retryAt(item.attempts, outcome.floorMs) };
     }
   });
   for (const status of written) {

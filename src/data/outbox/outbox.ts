@@ -134,6 +134,7 @@ async function fresh(db: ShowDb, now: number) {
     status: 'queued' as const,
     attempts: 0,
     nextAttemptAt: now,
+    errorCode: null,
     lastError: null,
     createdAt: await nextCreatedAt(db, now),
     sendingSince: null,
@@ -176,7 +177,7 @@ export async function retryItem(db: ShowDb, id: string, { now = Date.now }: Enqu
     .where('id')
     .equals(id)
     .filter((item) => item.status === 'failed' || item.status === 'needs_sign_in')
-    .modify({ status: 'queued', nextAttemptAt: now(), lastError: null, sendingSince: null });
+    .modify({ status: 'queued', nextAttemptAt: now(), errorCode: null, lastError: null, sendingSince: null });
   return changed > 0;
 }
 
@@ -186,7 +187,7 @@ export async function resumeAfterSignIn(db: ShowDb, userId: string, { now = Date
     .where('status')
     .equals('needs_sign_in')
     .filter((item) => item.kind !== 'vote' && item.payload.user_id === userId)
-    .modify({ status: 'queued', nextAttemptAt: now(), lastError: null });
+    .modify({ status: 'queued', nextAttemptAt: now(), errorCode: null, lastError: null });
 }
 
 /** Deletes a failed item (the UI asks first); anything else stays, so nothing is dropped unseen. */

@@ -1,6 +1,7 @@
 // What the outbox stores: visitor intent (votes, coupon requests) and organisers' live-schedule changes
 // waiting to reach the server.
 import type { SessionChange } from '../../../shared/live-schedule.ts';
+import type { OutboxFailureCode } from '../../../shared/messages.ts';
 
 export interface VotePayload {
   event_id: number;
@@ -33,7 +34,15 @@ interface OutboxBase {
   attempts: number;
   /** Epoch ms before which the item is not retried (backoff). */
   nextAttemptAt: number;
-  /** The message to show for the last failure (SPEC §8 texts for permanent ones). */
+  /**
+   * Why the last try failed: the screens word it with outboxFailureText (shared/messages.ts). Absent on
+   * items queued by builds before codes, which kept only `lastError`.
+   */
+  errorCode?: OutboxFailureCode | null;
+  /**
+   * The same failure in words: what builds before codes show, so still written for a tab or a rolled-back
+   * build that runs one; read as the failure only when `errorCode` is absent, or is `other` (the server's words).
+   */
   lastError: string | null;
   createdAt: number;
   /** When it went to 'sending' (a crashed tab's item is re-queued after a while). */
@@ -49,7 +58,6 @@ export interface VoteItem extends OutboxBase {
 export interface CouponItem extends OutboxBase {
   kind: 'coupon';
   payload: CouponPayload;
-  /** The coupon the server issued, once sent. */
   /** The coupon the server issued, once sent, with the value it was issued for. */
   result: { coupon_code: string; amount?: number | null } | null;
 }

@@ -8,7 +8,12 @@ import { Link } from 'react-router';
 import { discardOutboxItem, queueCouponRequest, retryOutboxItem, useAuth, usePreloadedOutbox } from '../../data/backend.ts';
 import { db, useSyncStatus, type Advertiser, type CouponItem } from '../../data/mirror.ts';
 import { CouponCard } from './coupon-card.tsx';
-import { COUPON_MESSAGES as SHARED_COUPON_MESSAGES, VERIFICATION_MAIL_MESSAGES } from '../../../shared/messages.ts';
+import {
+  COUPON_MESSAGES as SHARED_COUPON_MESSAGES,
+  outboxFailureCode,
+  outboxFailureText,
+  VERIFICATION_MAIL_MESSAGES,
+} from '../../../shared/messages.ts';
 import { resendVerificationMail, useEmailVerified } from './email-verification.ts';
 import { couponValue, isSentCoupon, type CouponKind } from './coupon-value.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -43,10 +48,11 @@ const loginHref = (advertiserId: number) => paths.login(paths.advertiser(adverti
 function RequestState({ item, online }: { item: CouponItem; online: boolean }) {
   switch (item.status) {
     case 'queued': {
+      const lastFailure = outboxFailureText(item);
       const text = !online
         ? COUPON_MESSAGES.savedOffline
-        : item.lastError
-          ? `Saved — not sent yet (${item.lastError}); trying again shortly`
+        : lastFailure
+          ? `Saved — not sent yet (${lastFailure}); trying again shortly`
           : COUPON_MESSAGES.sending;
       return (
         <p className="outbox-status outbox-queued coupon-status" role="status">
@@ -67,7 +73,8 @@ function RequestState({ item, online }: { item: CouponItem; online: boolean }) {
         </p>
       );
     case 'failed': {
-      if (item.lastError === COUPON_MESSAGES.alreadySent) {
+      const code = outboxFailureCode(item);
+      if (code === 'coupon_already_sent') {
         // An item an older build queued can hold this refusal; asked again, the server answers with the coupon itself.
         return (
           <>
@@ -81,7 +88,7 @@ function RequestState({ item, online }: { item: CouponItem; online: boolean }) {
         );
       }
       // Refused for good (not verified, voucher withdrawn, …): the reason, and Dismiss; asking again is the button's job.
-      const reason = item.lastError && item.lastError !== COUPON_MESSAGES.failed ? item.lastError : null;
+      const reason = code !== 'coupon_failed' ? outboxFailureText(item) : null;
       return (
         <>
           <p className="error-box" role="alert">
@@ -99,7 +106,7 @@ function RequestState({ item, online }: { item: CouponItem; online: boolean }) {
       return (
         <>
           <p className="outbox-status outbox-needs_sign_in coupon-status" role="status">
-            {item.lastError ?? COUPON_MESSAGES.signInAgain}
+            {outboxFailureText(item) ?? COUPON_MESSAGES.signInAgain}
           </p>
           <span className="voucher-action-row">
             <Link to={loginHref(item.payload.advertiser_id)} className="button">
@@ -180,11 +187,12 @@ export function VoucherAction({ advertiser, kind }: { advertiser: Advertiser; ki
   const lastSent = requests?.find(isSentCoupon);
   const pending = latest?.status === 'queued' || latest?.status === 'sending';
   // SPEC §4: not requested → sent. Once sent there is nothing more to ask for: the coupon is shown instead.
-  const alreadySent = lastSent !== undefined || (latest?.status === 'failed' && latest.lastError === COUPON_MESSAGES.alreadySent);
+  const refusal = latest?.status === 'failed' ? outboxFailureCode(latest) : null;
+  const alreadySent = lastSent !== undefined || refusal === 'coupon_already_sent';
   // The server refuses unverified accounts: say so instead of offering the button (unknown offline: ask anyway).
   const mustVerify = verified === false && !alreadySent;
   // A refusal for not being verified is said by VerifyFirst, or is history once verified.
-  const settledRefusal = latest?.status === 'failed' && latest.lastError === COUPON_MESSAGES.notVerified && verified != null;
+  const settledRefusal = refusal === 'unverified' && verified != null;
 
   async function request() {
     setBusy(true);

@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { queueVote, usePreloadedOutbox } from '../../data/backend.ts';
 import { db, type OutboxItem } from '../../data/mirror.ts';
-import { ERROR_FALLBACK, VOTE_MESSAGES } from '../../../shared/messages.ts';
+import { ERROR_FALLBACK, outboxFailureText, VOTE_MESSAGES } from '../../../shared/messages.ts';
 import { formatDateRange } from '../../../shared/dates.ts';
 import { activeEvent } from '../../../shared/schedule.ts';
 import { validateVote, type VoteForm } from '../../../shared/vote.ts';
@@ -31,6 +31,72 @@ async function settle(id: string): Promise<OutboxItem | undefined> {
     if (!item || item.status === 'sent' || item.status === 'failed' || !navigator.onLine || Date.now() > deadline) return item;
     await new Promise((r) => setTimeout(r, 150));
   }
+}
+
+/** After the server recorded the vote. */
+function VoteDone({ onAnother }: { onAnother: () => void }) {
+  return (
+    <main className="page vote">
+      <section className="vote-success" aria-live="polite">
+        <h1 ref={focusOnMount} tabIndex={-1}>
+          Thank you for your vote!
+        </h1>
+        <p>Your choice has been recorded successfully.</p>
+        <button type="button" onClick={onAnother}>
+          Submit another vote
+        </button>
+      </section>
+    </main>
+  );
+}
+
+/** The server refused a vote that waited in the outbox: why, and the way back to the form. */
+function VoteRefused({ item, onBack }: { item: OutboxItem; onBack: () => void }) {
+  return (
+    <main className="page vote">
+      <section className="vote-success" aria-live="polite">
+        <h1 ref={focusOnMount} tabIndex={-1}>
+          Your vote could not be recorded
+        </h1>
+        <ErrorBox>{outboxFailureText(item) ?? ERROR_FALLBACK}</ErrorBox>
+        <button type="button" onClick={onBack}>
+          Back to the form
+        </button>
+      </section>
+    </main>
+  );
+}
+
+/** In the outbox, not yet acknowledged: where it stands, followed live. */
+function VoteSaved({ item, onAnother }: { item: OutboxItem | undefined; onAnother: () => void }) {
+  return (
+    <main className="page vote">
+      <section className="vote-success" aria-live="polite">
+        <h1 ref={focusOnMount} tabIndex={-1}>
+          Your vote is saved
+        </h1>
+        <p>It will be sent as soon as you are back online; you can close the app meanwhile.</p>
+        {item && <OutboxStatusLine item={item} />}
+        <button type="button" onClick={onAnother}>
+          Submit another vote
+        </button>
+      </section>
+    </main>
+  );
+}
+
+function VoteHero({ votingIn }: { votingIn: Awaited<ReturnType<typeof currentEvent>> | undefined }) {
+  return (
+    <section className="hero">
+      <h1>Visitor's Choice</h1>
+      <p>Which cat stole your heart? Give the catalog number of your favourite and vote once for this show.</p>
+      {votingIn && (
+        <p className="vote-event">
+          You are voting in <strong>{votingIn.name}</strong> (<time dateTime={votingIn.start_date}>{formatDateRange(votingIn.start_date, votingIn.end_date)}</time>)
+        </p>
+      )}
+    </section>
+  );
 }
 
 export function VotePage() {
@@ -82,7 +148,7 @@ export function VotePage() {
       if (settled?.status === 'failed') {
         // A permanent refusal (e.g. this e-mail already voted) belongs on the form, fields kept.
         setPhase('idle');
-        return setError(settled.lastError ?? ERROR_FALLBACK);
+        return setError(outboxFailureText(settled) ?? ERROR_FALLBACK);
       }
       setVoteId(queued.id);
       setForm(EMPTY);
@@ -99,74 +165,23 @@ export function VotePage() {
     setPhase('idle');
   };
 
-  if (delivered) {
-    return (
-      <main className="page vote">
-        <section className="vote-success" aria-live="polite">
-          <h1 ref={focusOnMount} tabIndex={-1}>
-            Thank you for your vote!
-          </h1>
-          <p>Your choice has been recorded successfully.</p>
-          <button type="button" onClick={reset}>
-            Submit another vote
-          </button>
-        </section>
-      </main>
-    );
-  }
+  if (delivered) return <VoteDone onAnother={reset} />;
 
   if (phase === 'saved' && item?.status === 'failed') {
     const payload = item.kind === 'vote' ? item.payload : null;
-    return (
-      <main className="page vote">
-        <section className="vote-success" aria-live="polite">
-          <h1 ref={focusOnMount} tabIndex={-1}>
-            Your vote could not be recorded
-          </h1>
-          <ErrorBox>{item.lastError ?? ERROR_FALLBACK}</ErrorBox>
-          <button
-            type="button"
-            onClick={() => {
-              // Back to the form with what the visitor typed, so a typo is quick to fix.
-              if (payload) setForm({ first_name: payload.first_name, last_name: payload.last_name, email: payload.email ?? '', phone: payload.phone ?? '', catalog_number: payload.catalog_number });
-              reset();
-            }}
-          >
-            Back to the form
-          </button>
-        </section>
-      </main>
-    );
+    const back = () => {
+      // Back to the form with what the visitor typed, so a typo is quick to fix.
+      if (payload) setForm({ first_name: payload.first_name, last_name: payload.last_name, email: payload.email ?? '', phone: payload.phone ?? '', catalog_number: payload.catalog_number });
+      reset();
+    };
+    return <VoteRefused item={item} onBack={back} />;
   }
 
-  if (phase === 'saved') {
-    return (
-      <main className="page vote">
-        <section className="vote-success" aria-live="polite">
-          <h1 ref={focusOnMount} tabIndex={-1}>
-            Your vote is saved
-          </h1>
-          <p>It will be sent as soon as you are back online; you can close the app meanwhile.</p>
-          {item && <OutboxStatusLine item={item} />}
-          <button type="button" onClick={reset}>
-            Submit another vote
-          </button>
-        </section>
-      </main>
-    );
-  }
+  if (phase === 'saved') return <VoteSaved item={item} onAnother={reset} />;
 
   return (
     <main className="page vote">
-      <section className="hero">
-        <h1>Visitor's Choice</h1>
-        <p>Which cat stole your heart? Give the catalog number of your favourite and vote once for this show.</p>
-        {votingIn && (
-          <p className="vote-event">
-            You are voting in <strong>{votingIn.name}</strong> (<time dateTime={votingIn.start_date}>{formatDateRange(votingIn.start_date, votingIn.end_date)}</time>)
-          </p>
-        )}
-      </section>
+      <VoteHero votingIn={votingIn} />
       <form className="form" onSubmit={submit} noValidate>
         <div className="form-row">
           <label htmlFor="vote-first_name">First name *</label>
