@@ -11,7 +11,7 @@ import { rowSchemas } from './schemas.ts';
 import type { SyncStatusStore } from './status.ts';
 
 /** The tombstones' cursor, kept in sync_state beside the tables'. */
-export const TOMBSTONES = '_tombstones';
+const TOMBSTONES = '_tombstones';
 
 /** The mirror one engine writes: its database, the tables it mirrors, and its clock. */
 export interface Mirror {

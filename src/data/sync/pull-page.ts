@@ -5,7 +5,7 @@ import type { ShowRpcClient } from '../client.ts';
 import { OFFLINE_MESSAGE, OUTDATED_MESSAGE, TIMEOUT_MESSAGE } from './messages.ts';
 import { deadlineSignal, isDeadlineError, SYNC_CONTRACT_VERSION, SyncError } from './contract.ts';
 
-export const INVALID_RESPONSE_MESSAGE = 'The server sent sync data this version of the app cannot read.';
+const INVALID_RESPONSE_MESSAGE = 'The server sent sync data this version of the app cannot read.';
 
 export type Cursor = Record<string, unknown> | null;
 /** Each table's cursor (and the tombstones', under TOMBSTONES), as saved in sync_state. */
@@ -14,7 +14,7 @@ export type Page = z.infer<typeof pageSchema>;
 
 const cursorSchema = z.nullable(z.record(z.string(), z.unknown()));
 const tablePageSchema = z.object({ rows: z.array(z.unknown()), more: z.boolean(), cursor: cursorSchema });
-export type TablePage = z.infer<typeof tablePageSchema>;
+type TablePage = z.infer<typeof tablePageSchema>;
 const contractVersion = z.int().check(z.positive());
 /**
  * The envelope of a sync_pull answer. Tables are read one by one (tableOf): a table this build does not

@@ -5,7 +5,7 @@ import { TextField, AddressFieldset } from './fields.tsx';
 import type { ProfileField } from './profile-fields.ts';
 
 /** One field's value, change handler and error, as the page binds them. */
-export interface ProfileFieldBinding {
+interface ProfileFieldBinding {
   id: string;
   name: ProfileField;
   value: string;

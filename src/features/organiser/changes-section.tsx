@@ -4,7 +4,7 @@ import { ERROR_FALLBACK } from '../../../shared/messages.ts';
 import { ConsoleSection } from './console-section.tsx';
 
 /** Where a queued change stands, in words (the outbox panel says the same). */
-export function changeStateText(item: Pick<OrganiserItem, 'status' | 'lastError'>): string {
+function changeStateText(item: Pick<OrganiserItem, 'status' | 'lastError'>): string {
   switch (item.status) {
     case 'sent':
       return 'Sent';

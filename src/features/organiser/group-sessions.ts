@@ -8,12 +8,12 @@ export const NO_LOCATION = 'No location';
 /** What the grouping reads of a session. */
 export type PlacedSession = Pick<ScheduleSession, 'id' | 'schedule_date' | 'start_time' | 'location'>;
 
-export interface LocationGroup<S extends PlacedSession = ScheduleSession> {
+interface LocationGroup<S extends PlacedSession = ScheduleSession> {
   location: string;
   sessions: S[];
 }
 
-export interface DayGroup<S extends PlacedSession = ScheduleSession> {
+interface DayGroup<S extends PlacedSession = ScheduleSession> {
   date: string;
   places: LocationGroup<S>[];
 }

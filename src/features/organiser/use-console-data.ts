@@ -7,7 +7,7 @@ import { db, useOutbox, type OrganiserItem, type ScheduleSession, type ShowEvent
 /** The mirror shows a row once it is older than the server's watermark margin (1 s). */
 const AFTER_WATERMARK_MS = 1_500;
 
-export interface ConsoleData {
+interface ConsoleData {
   events: ShowEvent[];
   sessions: ScheduleSession[];
   notices: ShowNotice[];

@@ -13,7 +13,7 @@ export const PRIVACY_SECTIONS = [
   ['changes', 'Changes to this policy'],
   ['contact', 'Contact'],
 ] as const;
-export type PrivacySectionId = (typeof PRIVACY_SECTIONS)[number][0];
+type PrivacySectionId = (typeof PRIVACY_SECTIONS)[number][0];
 
 /** A section of the policy, titled from PRIVACY_SECTIONS; its heading is the contents list's anchor. */
 export function PrivacySection({ id, children }: { id: PrivacySectionId; children: ReactNode }) {
