@@ -31,7 +31,7 @@ export interface SyncEngineOptions {
   tables?: readonly MirrorTable[];
 }
 
-/** The pull side of sync (DESIGN.md "Sync and outbox"): plain TypeScript, no React. */
+/** The pull side of sync (docs/DESIGN.md §4): plain TypeScript, no React. */
 export function createSyncEngine({
   db,
   client,
