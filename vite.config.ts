@@ -270,6 +270,7 @@ const isSyncShared = (id: string) =>
  */
 const isSync = (id: string) =>
   inSrc('data/db.ts', 'data/sync/engine.ts', 'data/sync/schemas.ts', 'data/sync/worker-host.ts', 'lib/zod-mini.ts', 'data/quota.ts')(id) ||
+  inSrc('data/sync/pull-cycle.ts', 'data/sync/pull-page.ts', 'data/sync/apply-page.ts', 'data/sync/mirror-bookkeeping.ts')(id) ||
   inSrc('data/outbox/classify.ts', 'data/outbox/lock.ts')(id) ||
   inShared('vote.ts')(id) ||
   inPackages('dexie', 'zod/v4/mini', 'zod/v4/core', 'zod/v4/locales')(id);

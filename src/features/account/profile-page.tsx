@@ -1,83 +1,23 @@
 // /profile and /settings (SPEC §2, §5): the signed-in visitor's users row, read and edited by e-mail. The row
 // last loaded is kept on this device, so the page shows it at once, offline too, marked as saved data.
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../data/backend.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
-import { loadProfile, saveProfile, savedProfile, type Profile } from './account-api.ts';
-import { TextField, AddressFieldset } from './fields.tsx';
+import { saveProfile, type Profile } from './account-api.ts';
 import { failureText } from './messages.ts';
+import { ProfileEditForm } from './profile-edit-form.tsx';
 import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
+import { ProfileView, SavedMark } from './profile-view.tsx';
+import { useProfile } from './use-profile.ts';
 import './account.css';
 
 type EditForm = Record<ProfileField, string>;
 type EditErrors = Partial<Record<ProfileField, string>>;
 
-/** An empty profile for a signed-in visitor whose row is missing (SPEC §7 tolerates "no rows"). */
-function emptyProfile(email: string): Profile {
-  return { email, verified: false, ...(Object.fromEntries(PROFILE_FIELDS.map((k) => [k, null])) as Record<ProfileField, null>) };
-}
-
 function toForm(p: Profile): EditForm {
   return Object.fromEntries(PROFILE_FIELDS.map((k) => [k, p[k] ?? ''])) as EditForm;
-}
-
-function fullName(p: Profile): string {
-  return [p.first_name, p.middle_name, p.last_name].filter((s) => s && s.trim()).join(' ');
-}
-
-/** "Saved on this phone — last updated …": the view shows the copy kept on this device, not the server's answer. */
-function SavedMark({ savedAt }: { savedAt: number }) {
-  const when = new Date(savedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return (
-    <p className="saved-mark" role="status">
-      Saved on this phone — last updated {when}
-    </p>
-  );
-}
-
-function ProfileView({ profile }: { profile: Profile }) {
-  const hasAddress = Boolean(profile.street_address || profile.city || profile.country);
-  const cityLine = [profile.postal_code, profile.city].filter(Boolean).join(' ');
-  return (
-    <div className="profile-view">
-      <div className="profile-heading">
-        <h2>{fullName(profile) || profile.email}</h2>
-        <span className={`badge ${profile.verified ? 'badge-verified' : 'badge-pending'}`}>
-          {profile.verified ? 'Verified' : 'Pending verification'}
-        </span>
-      </div>
-      <dl className="profile-details">
-        <div>
-          <dt>E-mail</dt>
-          <dd>{profile.email}</dd>
-        </div>
-        {profile.phone && (
-          <div>
-            <dt>Phone</dt>
-            <dd>{profile.phone}</dd>
-          </div>
-        )}
-        {hasAddress && (
-          <div>
-            <dt>Address</dt>
-            <dd>
-              <address>
-                {[profile.street_address, profile.street_address_2, cityLine, profile.state_province, profile.country]
-                  .filter(Boolean)
-                  .map((line) => (
-                    <span key={line} className="address-line">
-                      {line}
-                    </span>
-                  ))}
-              </address>
-            </dd>
-          </div>
-        )}
-      </dl>
-    </div>
-  );
 }
 
 /** `children` (e.g. the visitor's coupons, composed by the route) render below the profile card. */
@@ -86,40 +26,12 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   const email = user?.email ?? null;
   const userId = user?.id ?? null;
   const { pathname } = useLocation();
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  /** When the copy on view was saved on this device; null once the server's row is on view. */
-  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const { profile, setProfile, loadError, savedAt, setSavedAt } = useProfile(email, userId);
   const [mode, setMode] = useState<'viewing' | 'editing' | 'saving'>('viewing');
   const [form, setForm] = useState<EditForm | null>(null);
   const [errors, setErrors] = useState<EditErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-
-  useEffect(() => {
-    if (!email || !userId) return;
-    // `fresh`: the server's row has arrived, and a saved copy read later must not replace it.
-    const run = { live: true, fresh: false };
-    void savedProfile(email, userId).then((saved) => {
-      if (!run.live || run.fresh || !saved) return;
-      setProfile(saved.profile);
-      setSavedAt(saved.savedAt);
-    });
-    void loadProfile(email, userId).then(
-      (row) => {
-        if (!run.live) return;
-        run.fresh = true;
-        setLoadError(null);
-        setSavedAt(null);
-        setProfile(row ?? emptyProfile(email));
-      },
-      // Shown only when there is no saved copy either.
-      (err: unknown) => run.live && setLoadError(failureText(err, 'Failed to load profile data')),
-    );
-    return () => {
-      run.live = false;
-    };
-  }, [email, userId]);
 
   const title = pathname.endsWith('/settings') ? 'Settings' : 'Profile';
 
@@ -191,47 +103,12 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       }
     };
 
-    body = (
-      <form className="form account-form" onSubmit={submit} noValidate aria-label="Edit profile">
-        <fieldset>
-          <legend>Personal Information</legend>
-          <div className="form-grid">
-            <TextField {...field('first_name')} label="First name *" autoComplete="given-name" required />
-            <TextField {...field('middle_name')} label="Middle name" autoComplete="additional-name" />
-            <TextField {...field('last_name')} label="Last name *" autoComplete="family-name" required />
-            <TextField
-              id="profile-email"
-              label="E-mail"
-              type="email"
-              value={email}
-              onValue={() => undefined}
-              readOnly
-              hint="Email cannot be changed"
-            />
-            <TextField {...field('phone')} label="Phone" type="tel" autoComplete="tel" />
-          </div>
-        </fieldset>
-        <AddressFieldset field={field} />
-        {error && <ErrorBox>{error}</ErrorBox>}
-        <div className="account-actions">
-          <button
-            type="button"
-            className="secondary"
-            disabled={mode === 'saving'}
-            onClick={() => {
-              setMode('viewing');
-              setErrors({});
-              setError(null);
-            }}
-          >
-            Cancel
-          </button>
-          <button type="submit" disabled={mode === 'saving'}>
-            {mode === 'saving' ? 'Saving...' : 'Save'}
-          </button>
-        </div>
-      </form>
-    );
+    const cancel = () => {
+      setMode('viewing');
+      setErrors({});
+      setError(null);
+    };
+    body = <ProfileEditForm email={email} field={field} error={error} saving={mode === 'saving'} onSubmit={submit} onCancel={cancel} />;
   }
 
   return (

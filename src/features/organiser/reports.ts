@@ -17,7 +17,7 @@ const PAGE_ROWS = 1000;
 
 const count = z.int().check(z.nonnegative());
 const resultRow = z.object({ place: count, position: count, catalog_number: z.string(), votes: count, total: count });
-/** A results row with the poll's checks (issue 31): flagged and voided votes of the number, and of the event. */
+/** A results row with the poll's checks: flagged and voided votes of the number, and of the event. */
 const checkedResultRow = z.object({
   place: count,
   position: count,

@@ -14,7 +14,7 @@ export interface VoteWithContacts {
   email: string | null;
   phone: string | null;
   contacts_removed_at: string | null;
-  /** Flagged as part of a possible stuffed poll (issue 31); voided votes are not in the list at all. */
+  /** Flagged as part of a possible stuffed poll; voided votes are not in the list at all. */
   flagged?: boolean;
 }
 

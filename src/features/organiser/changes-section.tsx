@@ -1,0 +1,32 @@
+// "Your changes": the organiser's latest queued changes and where each stands, in words.
+import type { OrganiserItem } from '../../data/mirror.ts';
+import { ERROR_FALLBACK } from '../../../shared/messages.ts';
+import { ConsoleSection } from './console-section.tsx';
+
+/** Where a queued change stands, in words (the outbox panel says the same). */
+function changeStateText(item: Pick<OrganiserItem, 'status' | 'lastError'>): string {
+  switch (item.status) {
+    case 'sent':
+      return 'Sent';
+    case 'failed':
+      return `Not sent: ${item.lastError ?? ERROR_FALLBACK}`;
+    case 'needs_sign_in':
+      return `Waiting to send: ${item.lastError ?? 'sign in again'}`;
+    default:
+      return 'Waiting to send';
+  }
+}
+
+export function ChangesSection({ items }: { items: OrganiserItem[] }) {
+  return (
+    <ConsoleSection title="Your changes">
+      <ul className="console-changes">
+        {items.map((item) => (
+          <li key={item.id} className={`console-change is-${item.status}`}>
+            <span>{item.payload.label}</span> <strong className="console-change-state">{changeStateText(item)}</strong>
+          </li>
+        ))}
+      </ul>
+    </ConsoleSection>
+  );
+}

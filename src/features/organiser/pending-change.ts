@@ -1,0 +1,23 @@
+// A change the organiser has asked for and not yet confirmed, as the console's forms hand it to the page.
+import type { OrganiserInput } from '../../data/backend.ts';
+import type { SessionChange } from '../../../shared/live-schedule.ts';
+import { formatScheduleDay } from '../../../shared/dates.ts';
+
+/** A change waiting for the organiser's yes: what it does, in words, and Confirm / Back. */
+export interface PendingChange {
+  label: string;
+  input: OrganiserInput['action'];
+  /** Runs once the change is queued (a form clears itself then, not before: Back keeps what was typed). */
+  onQueued?: () => void;
+}
+
+/** How a control asks for a change: the page shows it for confirmation. */
+export type AskChange = (pending: PendingChange) => void;
+
+/** The action that changes these sessions. */
+export function sessionChanges(list: SessionChange[]): OrganiserInput['action'] {
+  return { type: 'change_sessions', changes: list };
+}
+
+/** A schedule day as the console names it. */
+export const dayName = (date: string) => formatScheduleDay(date);

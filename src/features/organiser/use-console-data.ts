@@ -1,0 +1,48 @@
+// What the organiser console reads: the mirror's events, sessions and notices, and this organiser's queued changes.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef } from 'react';
+import { syncNow } from '../../data/backend.ts';
+import { db, useOutbox, type OrganiserItem, type ScheduleSession, type ShowEvent, type ShowNotice } from '../../data/mirror.ts';
+
+/** The mirror shows a row once it is older than the server's watermark margin (1 s). */
+const AFTER_WATERMARK_MS = 1_500;
+
+interface ConsoleData {
+  events: ShowEvent[];
+  sessions: ScheduleSession[];
+  notices: ShowNotice[];
+}
+
+async function loadConsole(): Promise<ConsoleData> {
+  const [events, sessions, notices] = await Promise.all([db.events.toArray(), db.event_schedule.toArray(), db.show_notices.toArray()]);
+  return { events, sessions, notices };
+}
+
+/** The console's rows, kept live; undefined until the mirror has answered. */
+export function useConsoleData(): ConsoleData | undefined {
+  return useLiveQuery(loadConsole, []);
+}
+
+/**
+ * This organiser's changes in the outbox, newest first as the outbox lists them. Once one is sent, the
+ * mirror is pulled (after the watermark margin) so the console shows it.
+ */
+export function useOrganiserChanges(userId: string | undefined): OrganiserItem[] {
+  const outbox = useOutbox();
+  const mine = (outbox ?? []).filter((i): i is OrganiserItem => i.kind === 'organiser' && i.payload.user_id === userId);
+
+  const seenSent = useRef<Set<string> | null>(null);
+  const sentIds = mine.filter((i) => i.status === 'sent').map((i) => i.id);
+  const sentKey = sentIds.join(',');
+  useEffect(() => {
+    if (outbox === undefined) return;
+    const ids = sentKey === '' ? [] : sentKey.split(',');
+    const first = seenSent.current === null;
+    const fresh = ids.filter((id) => !seenSent.current?.has(id));
+    seenSent.current = new Set(ids);
+    if (first || fresh.length === 0) return;
+    const timer = setTimeout(() => void syncNow(), AFTER_WATERMARK_MS);
+    return () => clearTimeout(timer);
+  }, [sentKey, outbox]);
+  return mine;
+}
