@@ -1,17 +1,17 @@
 // "Your changes": the organiser's latest queued changes and where each stands, in words.
 import type { OrganiserItem } from '../../data/mirror.ts';
-import { ERROR_FALLBACK } from '../../../shared/messages.ts';
+import { ERROR_FALLBACK, outboxFailureText } from '../../../shared/messages.ts';
 import { ConsoleSection } from './console-section.tsx';
 
 /** Where a queued change stands, in words (the outbox panel says the same). */
-function changeStateText(item: Pick<OrganiserItem, 'status' | 'lastError'>): string {
+function changeStateText(item: Pick<OrganiserItem, 'status' | 'lastError' | 'errorCode'>): string {
   switch (item.status) {
     case 'sent':
       return 'Sent';
     case 'failed':
-      return `Not sent: ${item.lastError ?? ERROR_FALLBACK}`;
+      return `Not sent: ${outboxFailureText(item) ?? ERROR_FALLBACK}`;
     case 'needs_sign_in':
-      return `Waiting to send: ${item.lastError ?? 'sign in again'}`;
+      return `Waiting to send: ${outboxFailureText(item) ?? 'sign in again'}`;
     default:
       return 'Waiting to send';
   }
