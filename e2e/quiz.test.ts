@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import type { Breed } from '../src/data/rows.ts';
+import type { Breed } from '../shared/row-schemas.ts';
 import { QUIZ_QUESTIONS, rankBreeds, type QuizAnswers } from '../src/lib/quiz.ts';
 import { launchBrowser, startAppServer } from './browser.ts';
 import { openSyncedApp, screenshot, type ViewportName } from './app-page.ts';

@@ -2,8 +2,8 @@
 // references, the database's own checks), reports every problem at once, and only then writes the rows
 // that differ through supabase-js, so a re-import writes nothing and an edit reaches phones as one delta.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { rowSchemas } from '../../src/data/sync/schemas.ts';
-import type { MirrorTable } from '../../src/data/db.ts';
+import { rowSchemas } from '../../shared/row-schemas.ts';
+import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import { canonical, imagesOf, parseCell, renameImages } from './cells.ts';
 import { readFolder, type Sheet, type SheetRow } from './folder.ts';
 import { SHOW_TABLES, TABLE_SPECS, headersOf, dbColumnsOf, type ColumnSpec, type TableSpec } from './tables.ts';

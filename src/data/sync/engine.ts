@@ -1,12 +1,13 @@
 // Pulls the show's catalogue from sync_pull into the Dexie mirror: one round trip and one transaction per page.
 import Dexie from 'dexie';
-import * as z from '../../lib/zod-mini.ts';
-import { MIRROR_TABLES, type MirrorTable, type QuarantinedRow, type ShowDb } from '../db.ts';
+import * as z from '../../../shared/zod-mini.ts';
+import type { QuarantinedRow, ShowDb } from '../db.ts';
+import { MIRROR_TABLES, type MirrorTable } from '../../../shared/mirror-tables.ts';
 import { compareText } from '../../../shared/compare.ts';
 import type { ShowRpcClient } from '../client.ts';
 import { isQuotaError } from '../quota.ts';
 import { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE, TIMEOUT_MESSAGE } from './messages.ts';
-import { rowSchemas } from './schemas.ts';
+import { rowSchemas } from '../../../shared/row-schemas.ts';
 import {
   deadlineSignal,
   isDeadlineError,
