@@ -32,12 +32,12 @@ export default tseslint.config(
         'error',
         {
           patterns: [{ group: ['**/server/**'], message: 'The PWA must not import server code.' }],
-          // zod/mini only (src/lib/zod-mini.ts): classic zod probes eval under the CSP and would bring its
-          // whole API into the chunk the sync worker shares with the screens.
-          paths: [
-            { name: 'zod', message: "Import * as z from src/lib/zod-mini.ts: the app's one zod, shared with the workers." },
-            { name: 'zod/v4', message: "Import * as z from src/lib/zod-mini.ts: the app's one zod, shared with the workers." },
-          ],
+          // zod/mini only, through shared/zod-mini.ts: classic zod probes eval under the CSP and would bring its
+          // whole API into the chunk the sync worker shares with the screens; the one module sets its messages.
+          paths: ['zod', 'zod/v4', 'zod/mini', 'zod/v4/mini', 'zod/locales'].map((name) => ({
+            name,
+            message: "Import * as z from shared/zod-mini.ts: the app's one zod, shared with the workers and shared/.",
+          })),
         },
       ],
     },
@@ -105,31 +105,20 @@ export default tseslint.config(
     },
   },
   {
-    // The show import is a backend client like the app: it validates rows with the app's own row schemas
-    // (one source for what a phone accepts), and nothing else of src/.
-    files: ['server/show-io/**/*.ts'],
+    files: ['supabase/functions/**/*.ts'],
+    languageOptions: { globals: { Deno: 'readonly' } },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)src/(?!data/sync/schemas\\.ts$|data/db\\.ts$)',
-              message: 'The show import may use only the row schemas (src/data/sync/schemas.ts) and the table names (src/data/db.ts).',
-            },
-          ],
-        },
-      ],
+      // Like the venue server, the Edge Functions share only shared/ with the app.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'The Edge Functions may share only shared/, never src/.' }] }],
     },
   },
   {
-    files: ['supabase/functions/**/*.ts'],
-    languageOptions: { globals: { Deno: 'readonly' } },
-  },
-  {
-    // shared/: the pure rules the app, the service worker, the venue server and the Edge Functions all use
-    // (DESIGN.md). It imports only itself and uses only ES builtins (plus URL and crypto.getRandomValues, which every runtime has):
-    // no DOM, Node or Deno API, no npm package.
+    // shared/: the pure rules and data shapes the app, the service worker, the venue server and the Edge
+    // Functions all use (DESIGN.md). It imports only itself and uses only ES builtins (plus URL and
+    // crypto.getRandomValues, which every runtime has): no DOM, Node or Deno API, and one npm package,
+    // zod/mini, plain JavaScript that needs no runtime API, so it runs wherever shared/ does. The row schemas
+    // are written in it (row-schemas.ts): the app's sync and the server's show import apply the same ones,
+    // and the row types are inferred from them.
     files: ['shared/**/*.ts'],
     // Flat config merges globals, so the browser and Node ones the block above grants are switched off.
     languageOptions: { globals: { ...onlyEsGlobals, URL: 'readonly', crypto: 'readonly' } },
@@ -139,9 +128,12 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../*'], message: 'shared/ imports only shared/ files.' },
+            { group: ['../*'], message: 'shared/ imports only shared/ files (never src/: the server and the functions import shared/).' },
             { group: ['node:*'], message: 'shared/ is pure: no Node modules.' },
-            { regex: '^[^.]', message: 'shared/ is pure: no packages (it runs in the app, the service worker, Node and Deno).' },
+            {
+              regex: '^(?!zod/mini$)[^.]',
+              message: 'shared/ is pure: no packages but zod/mini (it runs in the app, the service worker, Node and Deno).',
+            },
           ],
         },
       ],
@@ -162,6 +154,14 @@ export default tseslint.config(
       'vitest/no-disabled-tests': 'error',
       // A hook may check what the tests rely on (the seeded rows it read); an expect anywhere else outside a test never runs as one.
       'vitest/no-standalone-expect': ['error', { additionalTestBlockFunctions: ['beforeAll', 'beforeEach', 'afterEach', 'afterAll'] }],
+    },
+  },
+  {
+    // One way to zod: its messages are set in shared/zod-mini.ts, for every runtime that loads a schema.
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/zod-mini.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'zod/mini', message: 'Import * as z from ./zod-mini.ts.' }] }],
     },
   },
 );

@@ -269,10 +269,10 @@ const isSyncShared = (id: string) =>
  * what the outbox's drain shares with the screens' outbox.
  */
 const isSync = (id: string) =>
-  inSrc('data/db.ts', 'data/sync/engine.ts', 'data/sync/schemas.ts', 'data/sync/worker-host.ts', 'lib/zod-mini.ts', 'data/quota.ts')(id) ||
+  inSrc('data/db.ts', 'data/sync/engine.ts', 'data/sync/worker-host.ts', 'data/quota.ts')(id) ||
   inSrc('data/sync/pull-cycle.ts', 'data/sync/pull-page.ts', 'data/sync/apply-page.ts', 'data/sync/mirror-bookkeeping.ts')(id) ||
   inSrc('data/outbox/classify.ts', 'data/outbox/lock.ts')(id) ||
-  inShared('vote.ts')(id) ||
+  inShared('vote.ts', 'mirror-tables.ts', 'row-schemas.ts', 'zod-mini.ts')(id) ||
   inPackages('dexie', 'zod/v4/mini', 'zod/v4/core', 'zod/v4/locales')(id);
 /**
  * The outbox's drain: the backend chunk's (a page drains once supabase-js is there) and the service worker's

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from '../server/config.ts';
 import { LIVE_JOIN_TIMEOUT_MS, LIVE_TOPIC } from '../shared/live.ts';
 import { SYNC_CONTRACT_VERSION, type PullSummary } from '../src/data/sync/contract.ts';
-import { MIRROR_TABLES } from '../src/data/db.ts';
+import { MIRROR_TABLES } from '../shared/mirror-tables.ts';
 import { liveChannelOf, startLiveShow } from '../src/data/sync/live.ts';
 import { createSyncStatusStore } from '../src/data/sync/status.ts';
 import { launchBrowser } from './browser.ts';

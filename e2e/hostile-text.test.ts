@@ -8,7 +8,7 @@ import type { VenueServer } from '../server/start.ts';
 import { breedTraitScores } from '../shared/breed-traits.ts';
 import { QUIZ_QUESTIONS, QUIZ_RESULT_LIMIT, rankBreeds, type QuizAnswers } from '../src/lib/quiz.ts';
 import { catterySlug } from '../shared/paths.ts';
-import type { Breed } from '../src/data/rows.ts';
+import type { Breed } from '../shared/row-schemas.ts';
 import { VIEWPORTS } from './app-page.ts';
 import { client } from '../tests/helpers/server.ts';
 import { useShow } from './fixture.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import type { Breed } from '../src/data/rows.ts';
+import type { Breed } from '../shared/row-schemas.ts';
 import { QUIZ_QUESTIONS, rankBreeds, type QuizAnswers } from '../src/lib/quiz.ts';
 import { screenshot, type ViewportName } from './app-page.ts';
 import { useShow } from './fixture.ts';

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import { DB_NAME, MIRROR_TABLES } from '../src/data/db.ts';
+import { DB_NAME } from '../src/data/db.ts';
+import { MIRROR_TABLES } from '../shared/mirror-tables.ts';
 import { OUTBOX_QUOTA_MESSAGE } from '../src/data/outbox/outbox.ts';
 import type { OutboxItem } from '../src/data/outbox/types.ts';
 import { QUOTA_MESSAGE } from '../src/data/sync/engine.ts';

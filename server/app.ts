@@ -2,9 +2,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import type { ServerConfig } from './config.ts';
-import type { Db } from './db/types.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { AppDeps } from './deps.ts';
 import { HttpError } from './http-error.ts';
 import { checkApiKey } from './api-auth.ts';
 import { restRoutes } from './rest/routes.ts';
@@ -15,14 +13,6 @@ import { storageRoutes } from './storage.ts';
 import { devMailRoutes } from './mail/dev-mailbox.ts';
 import { staticRoutes } from './static.ts';
 import { STRICT_TRANSPORT_SECURITY, servesHttps } from './tls.ts';
-
-export interface AppDeps {
-  db: Db;
-  config: ServerConfig;
-  mailer: Mailer;
-  /** Injected clock for tests of expiry; defaults to Date.now. */
-  now?: () => number;
-}
 
 const EXPOSED_HEADERS = 'Content-Range, X-Supabase-Api-Version, Content-Length, Range';
 

@@ -5,7 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './deps.ts';
 import { HttpError } from './http-error.ts';
 import type { Queryable } from './db/types.ts';
 import { checkApiKey, resolveCaller } from './api-auth.ts';

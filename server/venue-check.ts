@@ -1,5 +1,6 @@
 // `npm run venue:check`: the doctor. What a hall set-up needs before the show, one ✓/✗ line each, with the fix.
-// The checks here decide from facts; venue-check-probes.ts gathers them (files, sockets, database, SMTP).
+// The checks here decide from the facts venue-check-run.ts gathers (ports, data directory, database, SMTP,
+// the build); only the TLS checks read their files themselves (the certificate chain and its key).
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';

@@ -1,16 +1,13 @@
 // The PWA's configuration rules: vite.config.ts parses the build environment with them at build time and
-// compiles the result into the bundle (src/config.ts), so zod stays out of the visitor's first download.
-// zod/mini: the same parser in a fraction of the bytes, since this module is in the first route.
-import * as z from 'zod/mini';
-import { parsePasswordSettings, type PasswordRule } from '../shared/password.ts';
-import { APP_ORIGIN } from './config.ts';
+// compiles the result into the bundle (src/config.ts): none of this module, nor its zod, is in what a
+// visitor downloads.
+import * as z from '../shared/zod-mini.ts';
+import { parsePasswordSettings } from '../shared/password.ts';
+import { APP_ORIGIN, type ConfigResult } from './config.ts';
 
 export { APP_ORIGIN };
 
-// No eval under the Content-Security-Policy, should this ever run in a page or worker.
-z.config({ jitless: true });
-
-// zod/mini carries no English messages: each rule says what a valid setting looks like.
+// Each rule says what a valid setting looks like: zod's own English says only "Invalid URL".
 const URL_MESSAGE = 'must be a URL, e.g. https://example.com';
 
 const ConfigSchema = z.object({
@@ -77,19 +74,6 @@ function appKey(env: Record<string, unknown>): { key: string } | { problem: stri
 function withoutBlanks(env: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(env ?? {}).filter(([, v]) => v !== ''));
 }
-
-export interface AppConfig {
-  supabaseUrl: string;
-  supabaseAnonKey: string;
-  imageRootUrl: string;
-  mapsKey: string | null;
-  analyticsId: string | null;
-  basePath: string;
-  password: PasswordRule;
-  contactEmail: string;
-}
-
-export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
 
 export function parseConfig(env: Record<string, unknown>, origin: string = APP_ORIGIN): ConfigResult {
   const given = withoutBlanks(env);

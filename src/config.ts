@@ -1,8 +1,19 @@
 // The PWA's configuration: parsed with zod at build time (src/config-schema.ts, vite.config.ts) and
 // compiled in; app/startup.ts shows an error screen naming each bad setting when it was invalid.
-import type { AppConfig, ConfigResult } from './config-schema.ts';
+import type { PasswordRule } from '../shared/password.ts';
 
-export type { AppConfig, ConfigResult } from './config-schema.ts';
+export interface AppConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  imageRootUrl: string;
+  mapsKey: string | null;
+  analyticsId: string | null;
+  basePath: string;
+  password: PasswordRule;
+  contactEmail: string;
+}
+
+export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
 
 /** Stands for "the origin the app was loaded from" in the compiled settings, until it is known. */
 export const APP_ORIGIN = '__PURRFECT_APP_ORIGIN__';

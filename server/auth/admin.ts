@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import bcrypt from 'bcryptjs';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { bearerOf, opaqueKeyClaims } from '../api-auth.ts';
 import { isPgError } from '../db/types.ts';
 import { userFromAccessToken } from './current-user.ts';

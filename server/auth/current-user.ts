@@ -1,6 +1,6 @@
 // Who a user access token belongs to, checked the way GoTrue does for /user and /logout.
 import type { Context } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { bearerOf } from '../api-auth.ts';
 import { authError } from './errors.ts';
 import { JwtError, verifyJwt, type Claims } from './jwt.ts';

@@ -1,6 +1,6 @@
 // Bounded user metadata: the database's cap (public.user_metadata_problem, migration 20261130000100) asked
 // before answering, and the per-account update rate (the token's fields: shapes.ts tokenMetadata).
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Queryable } from '../db/types.ts';
 import { isPgError } from '../db/types.ts';
 import { authError } from './errors.ts';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { isPgError } from '../db/types.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { mailedLately } from '../mail/queue.ts';

@@ -1,7 +1,7 @@
 // Per-client-IP request limits for the auth endpoints, counted in auth.rate_limits so all instances share them.
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Queryable } from '../db/types.ts';
 import { resolveClientAddress, trustedProxies, type TrustedProxies } from './client-address.ts';
 import { authError } from './errors.ts';

@@ -2,7 +2,7 @@
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { mailedLately } from '../mail/queue.ts';
 import { escapeHtml, MAILS_PER_ADDRESS_PER_HOUR } from '../../supabase/functions/_shared/mail-text.ts';

@@ -1,7 +1,7 @@
 // /auth/v1: the GoTrue endpoints supabase-js uses (docs/DESIGN.md §7.2). The apikey gate has already run.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { adminRoutes } from './admin.ts';
 import { API_VERSION, API_VERSION_HEADER, authError } from './errors.ts';
 import { passwordGrant, signup } from './password.ts';

@@ -1,6 +1,6 @@
 // Sessions and refresh tokens: sign-in creates one, /token?grant_type=refresh_token rotates it, /logout ends it.
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Queryable } from '../db/types.ts';
 import { authError } from './errors.ts';
 import { signJwt } from './jwt.ts';

@@ -1,7 +1,7 @@
 // The signed-in user: GET/PUT /user and POST /logout.
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireUser } from './current-user.ts';
 import { authError } from './errors.ts';
 import { endSessions, nowOf, type LogoutScope } from './sessions.ts';

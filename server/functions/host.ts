@@ -1,7 +1,7 @@
 // /functions/v1/<name>: runs the handlers in supabase/functions/<name>/handler.ts, the code hosted Supabase runs in Deno.
 import { Hono } from 'hono';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { verifyJwt } from '../auth/jwt.ts';
 import { parseBearer } from '../api-auth.ts';
 import { cryptoRandomInt, type FunctionDeps, type Handler } from '../../supabase/functions/_shared/deps.ts';

@@ -1,6 +1,6 @@
 // /_dev/mail: the mails the server "sent" while no SMTP server is configured, as JSON or a page.
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { isLoopbackHost } from '../exposure.ts';
 
 interface MailRow {

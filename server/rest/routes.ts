@@ -1,6 +1,6 @@
 // /rest/v1: the PostgREST subset supabase-js uses. Every statement runs as the caller's role, so RLS decides.
 import { Hono, type Context } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { resolveCaller, type Caller } from '../api-auth.ts';
 import { JwtError } from '../auth/jwt.ts';
 import { clientIp } from '../auth/rate-limit.ts';

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { SHOW_BREEDS } from '../seed/index.ts';
 import { buildShow } from '../seed/show.ts';
-import type { MirrorTable } from '../../src/data/db.ts';
+import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import { showSheets, type Row } from './export.ts';
 import { writeFolder } from './folder.ts';
 import { writeFolderFile } from './folder-files.ts';

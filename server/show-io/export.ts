@@ -1,7 +1,7 @@
 // `npm run show -- export <folder>`: the show as the import reads it (ids kept, references by name where
 // the name is unique), plus every stored image under images/<storage path> so the folder is complete.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { MirrorTable } from '../../src/data/db.ts';
+import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import { formatCell, imagesOf } from './cells.ts';
 import { writeFolder, type OutSheet } from './folder.ts';
 import { fetchWithDeadline } from './deadline.ts';

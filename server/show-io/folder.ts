@@ -13,7 +13,7 @@ import { SHOW_TABLES } from './tables.ts';
 import { readFolderFile, writeFolderFile } from './folder-files.ts';
 import { SHEET_FILE_MAX_BYTES, SHEET_MAX_CELLS, SHEET_MAX_COLUMNS, SHEET_MAX_ROWS } from './limits.ts';
 import { workbookTooBig } from './workbook-size.ts';
-import type { MirrorTable } from '../../src/data/db.ts';
+import type { MirrorTable } from '../../shared/mirror-tables.ts';
 
 export interface SheetRow {
   /** The spreadsheet's row number. */

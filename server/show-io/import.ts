@@ -5,7 +5,7 @@
 // This module reads and writes; what to write is decided by the pure planner (plan.ts) and carried out by
 // execute.ts.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { MirrorTable } from '../../src/data/db.ts';
+import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import { readFolder } from './folder.ts';
 import { SHOW_TABLES, type DbRow } from './tables.ts';
 import { IMAGE_BUCKET, type StorePhoto } from './store-photo.ts';

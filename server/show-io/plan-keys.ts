@@ -1,7 +1,7 @@
 // The rows the show planner works with (plan.ts), and the natural keys that find a row again without its id:
 // the same text for a row of the folder and for a row of the database, whatever the case or spacing.
 import { catterySlug } from '../../shared/paths.ts';
-import type { MirrorTable } from '../../src/data/db.ts';
+import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import type { Sheet, SheetRow } from './folder.ts';
 import type { ColumnSpec, DbRow, TableSpec } from './tables.ts';
 

@@ -1,7 +1,7 @@
 // The planner's first step (plan.ts): every sheet row read into the values it would write, its references
 // resolved (to a row of the folder or of the database, by id or by name) and matched to the database row it
 // is (by id, else by natural key). Pure: the sheets and the database rows in, rows and problems out.
-import type { MirrorTable } from '../../src/data/db.ts';
+import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import { parseCell } from './cells.ts';
 import type { Sheet, SheetRow } from './folder.ts';
 import { SHOW_TABLES, TABLE_SPECS, headersOf, type ColumnSpec, type DbRow, type TableSpec } from './tables.ts';

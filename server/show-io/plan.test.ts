@@ -1,7 +1,7 @@
 // The show import's planner as tables: sheet rows and database rows in, the plan (or every problem) out.
 // No server, no database, no folder: plan.ts is pure, so each case is its input and its expected answer.
 import { describe, expect, it } from 'vitest';
-import type { MirrorTable } from '../../src/data/db.ts';
+import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import type { Sheet } from './folder.ts';
 import { imagesToFind, planImport, planWrites, type ImageFind, type RowRef, type RowWrite } from './plan.ts';
 import type { DbRow } from './tables.ts';

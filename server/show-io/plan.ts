@@ -5,7 +5,7 @@
 // It plans in two steps because a photo's stored path is known only once it is stored (its name is a hash of
 // the bytes the store reads): planImport finds the problems and the photos to store, planWrites turns the
 // stored paths into the rows to write.
-import type { MirrorTable } from '../../src/data/db.ts';
+import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import { IMAGE_BUCKET } from '../../shared/photos.ts';
 import { canonical, imagesOf, parseCell, renameImages } from './cells.ts';
 import type { Sheet } from './folder.ts';

@@ -1,7 +1,7 @@
 // The checks a row of the folder must pass before anything is written: the database's own constraints
 // (which the app's row schemas do not hold) and the app's row schema itself, so a write never fails half-way.
-import { rowSchemas } from '../../src/data/sync/schemas.ts';
-import type { MirrorTable } from '../../src/data/db.ts';
+import { rowSchemas } from '../../shared/row-schemas.ts';
+import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import type { TableSpec } from './tables.ts';
 import type { PlannedRow } from './plan-keys.ts';
 

@@ -11,7 +11,7 @@ import {
   SHEDDING_LEVELS,
   VOCALITIES,
 } from '../../shared/breed-traits.ts';
-import type { MirrorTable } from '../../src/data/db.ts';
+import type { MirrorTable } from '../../shared/mirror-tables.ts';
 
 export type CellKind =
   | 'text'

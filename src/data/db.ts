@@ -13,25 +13,8 @@ import type {
   ScheduleSession,
   ShowEvent,
   ShowNotice,
-} from './rows.ts';
+} from '../../shared/row-schemas.ts';
 import type { OutboxItem } from './outbox/types.ts';
-
-/** The mirrored tables, in the order the server's sync_pull lists them. */
-export const MIRROR_TABLES = [
-  'breeds',
-  'organizations',
-  'catteries',
-  'cattery_has_breed',
-  'quality_labels',
-  'cattery_has_quality_label',
-  'litters',
-  'litter_images',
-  'events',
-  'event_schedule',
-  'advertisers',
-  'show_notices',
-] as const;
-export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
 /** Where a table's pull stands: the keyset cursor of the last row committed locally. */
 export interface SyncState {
@@ -95,7 +78,7 @@ export class ShowDb extends Dexie {
       quarantine: '++n, table',
       meta: 'key',
     });
-    // The live schedule (issue 17): notices, and sessions mirrored before it get their defaults.
+    // The live schedule: notices, and sessions mirrored before it get their defaults.
     this.version(2)
       .stores({ show_notices: 'id, event_id' })
       .upgrade((tx) =>

@@ -36,8 +36,9 @@ export function mirrorSync(): SyncEngine {
     },
     fallback: () =>
       deferredEngine(async () => {
-        const [{ createSyncEngine }, { supabase }, { db }] = await Promise.all([import('./sync/engine.ts'), import('./supabase.ts'), import('./mirror.ts')]);
-        return createSyncEngine({ db, client: supabase });
+        // db.ts, not mirror.ts (which imports this module): showDb() is the one database mirror.ts holds too.
+        const [{ createSyncEngine }, { supabase }, { showDb }] = await Promise.all([import('./sync/engine.ts'), import('./supabase.ts'), import('./db.ts')]);
+        return createSyncEngine({ db: showDb(), client: supabase });
       }),
   }));
 }

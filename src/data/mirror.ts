@@ -5,14 +5,27 @@ import { useDeferredValue } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { showDb, type ShowDb } from './db.ts';
 import type { OutboxItem } from './outbox/types.ts';
-import type { ShowNotice } from './rows.ts';
+import type { ShowNotice } from '../../shared/row-schemas.ts';
 import { useOutbox as useOutboxOf } from './outbox/use-outbox.ts';
 import type { SyncStatus } from './sync/status.ts';
 import { useSyncStatus } from './sync/use-sync-status.ts';
 
 export type { ShowDb };
-export { MIRROR_TABLES } from './db.ts';
-export type * from './rows.ts';
+export { MIRROR_TABLES } from '../../shared/mirror-tables.ts';
+export type {
+  Advertiser,
+  Breed,
+  Cattery,
+  CatteryBreed,
+  CatteryQualityLabel,
+  Litter,
+  LitterImage,
+  Organization,
+  QualityLabel,
+  ScheduleSession,
+  ShowEvent,
+  ShowNotice,
+} from '../../shared/row-schemas.ts';
 export type { CouponItem, CouponPayload, OrganiserAction, OrganiserItem, OutboxItem, OutboxStatus, VoteItem, VotePayload } from './outbox/types.ts';
 export type { SyncStatus };
 export { useSyncStatus };

@@ -3,7 +3,8 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VenueServer } from '../../server/start.ts';
-import { MIRROR_TABLES, type ShowDb } from '../../src/data/db.ts';
+import type { ShowDb } from '../../src/data/db.ts';
+import { MIRROR_TABLES } from '../../shared/mirror-tables.ts';
 import { createSyncEngine, OFFLINE_MESSAGE, SyncError, type SyncEngine } from '../../src/data/sync/engine.ts';
 import type { PageMessage, WorkerMessage } from '../../src/data/sync/protocol.ts';
 import { createSyncStatusStore, type SyncStatus } from '../../src/data/sync/status.ts';

@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { VenueServer } from '../../server/start.ts';
-import { MIRROR_TABLES, type ShowDb } from '../../src/data/db.ts';
+import type { ShowDb } from '../../src/data/db.ts';
+import { MIRROR_TABLES } from '../../shared/mirror-tables.ts';
 import type { VoteItem } from '../../src/data/outbox/types.ts';
 import {
   createSyncEngine,

@@ -13,7 +13,7 @@ import { DEMO_SERVICE_ROLE_KEY, loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
 import { exportShow } from '../../server/show-io/export.ts';
 import { writeFolder } from '../../server/show-io/folder.ts';
-import type { MirrorTable } from '../../src/data/db.ts';
+import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import { importShow, type ImportResult } from '../../server/show-io/import.ts';
 import { createSyncEngine } from '../../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../../src/data/sync/status.ts';

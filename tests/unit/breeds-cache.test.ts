@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BREEDS_STORAGE_KEY, readCachedBreeds, writeCachedBreeds } from '../../src/features/breeds/breeds-cache.ts';
-import type { Breed } from '../../src/data/rows.ts';
+import type { Breed } from '../../shared/row-schemas.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

@@ -3,7 +3,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, test } from 'vitest';
 import { calendarFileName, calendarSessionOf, escapeText, foldLine, sessionsCalendar, sessionUid, type CalendarSession } from '../../src/lib/ics.ts';
-import type { ScheduleSession } from '../../src/data/rows.ts';
+import type { ScheduleSession } from '../../shared/row-schemas.ts';
 import { CALENDAR_TEXTS } from '../../src/lib/share-texts.ts';
 
 const APP = 'https://show.example/app/';

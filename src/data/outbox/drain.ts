@@ -3,7 +3,7 @@
 // (the service worker's too), the package declaring no sideEffects.
 import { isAuthRetryableFetchError } from '@supabase/auth-js/dist/module/lib/errors.js';
 import { VOTE_BATCH_MAX } from '../../../shared/vote.ts';
-import * as z from '../../lib/zod-mini.ts';
+import * as z from '../../../shared/zod-mini.ts';
 import type { ShowRpcClient, ShowSessionClient } from '../client.ts';
 import type { ShowDb } from '../db.ts';
 import { nextAttemptAt } from './backoff.ts';

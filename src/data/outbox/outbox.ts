@@ -1,7 +1,7 @@
 // Stores visitor intent (votes, coupon requests) in the IndexedDB outbox, and lets the visitor retry or discard.
 import { validateVote } from '../../../shared/vote.ts';
 import { lazySchema } from '../../lib/lazy-schema.ts';
-import * as z from '../../lib/zod-mini.ts';
+import * as z from '../../../shared/zod-mini.ts';
 import type { ShowDb } from '../db.ts';
 import { isQuotaError } from '../quota.ts';
 import type { CouponItem, CouponPayload, OrganiserItem, OrganiserPayload, OutboxItem, VoteItem, VotePayload } from './types.ts';

@@ -1,13 +1,14 @@
 // Writes pulled pages into the Dexie mirror (rows checked against their schemas, tombstones, cursors and a
 // complete pull's bookkeeping, one transaction per page), and empties the mirror when it must start again.
 import Dexie from 'dexie';
-import * as z from '../../lib/zod-mini.ts';
-import type { MirrorTable, QuarantinedRow, ShowDb } from '../db.ts';
+import * as z from '../../../shared/zod-mini.ts';
+import type { QuarantinedRow, ShowDb } from '../db.ts';
+import type { MirrorTable } from '../../../shared/mirror-tables.ts';
 import { compareText } from '../../../shared/compare.ts';
 import type { PullSummary } from './contract.ts';
 import { bookkeepingDue, META_LAST_SYNCED, META_PERSIST_REQUESTED, type Bookkeeping } from './mirror-bookkeeping.ts';
 import { tableOf, type Cursor, type Cursors, type Page } from './pull-page.ts';
-import { rowSchemas } from './schemas.ts';
+import { rowSchemas } from '../../../shared/row-schemas.ts';
 import type { SyncStatusStore } from './status.ts';
 
 /** The tombstones' cursor, kept in sync_state beside the tables'. */

@@ -1,7 +1,8 @@
 // Pulls the show's catalogue from sync_pull into the Dexie mirror: one round trip and one transaction per
 // page. This file builds the engine and runs one cycle at a time; pull-page.ts fetches a page,
 // apply-page.ts writes it, mirror-bookkeeping.ts keeps what outlasts a cycle, pull-cycle.ts runs one.
-import { MIRROR_TABLES, type MirrorTable, type ShowDb } from '../db.ts';
+import type { ShowDb } from '../db.ts';
+import { MIRROR_TABLES, type MirrorTable } from '../../../shared/mirror-tables.ts';
 import type { ShowRpcClient } from '../client.ts';
 import { NETWORK_DEADLINE_MS, orAbort, type PullSummary, type SyncEngine } from './contract.ts';
 import { createMirror } from './apply-page.ts';

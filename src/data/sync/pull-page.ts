@@ -1,6 +1,6 @@
 // One sync_pull round trip: the request this build sends, and the answer's envelope, checked before anything is written.
-import * as z from '../../lib/zod-mini.ts';
-import type { MirrorTable } from '../db.ts';
+import * as z from '../../../shared/zod-mini.ts';
+import type { MirrorTable } from '../../../shared/mirror-tables.ts';
 import type { ShowRpcClient } from '../client.ts';
 import { OFFLINE_MESSAGE, OUTDATED_MESSAGE, TIMEOUT_MESSAGE } from './messages.ts';
 import { deadlineSignal, isDeadlineError, SYNC_CONTRACT_VERSION, SyncError } from './contract.ts';

@@ -3,7 +3,7 @@
 import { applyAuthEvent, backendClient, signOut } from '../../data/backend.ts';
 import { saveProfileCopy, savedProfileCopy } from '../../data/mirror.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
-import * as z from '../../lib/zod-mini.ts';
+import * as z from '../../../shared/zod-mini.ts';
 import { isConnectionFailure } from './messages.ts';
 import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
 

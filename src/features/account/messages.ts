@@ -1,6 +1,6 @@
 // Turning supabase-js errors into the texts the account screens show (SPEC §8).
 import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
-import * as z from '../../lib/zod-mini.ts';
+import * as z from '../../../shared/zod-mini.ts';
 
 /** What fetch, supabase-js's clients and our deadline say when a request got no answer at all. */
 const NO_ANSWER = /Failed to fetch|NetworkError|Load failed|network connection was lost|TimeoutError|dynamically imported module/i;

@@ -3,7 +3,7 @@
 // says so before the visitor asks rather than after.
 import { useEffect, useState } from 'react';
 import { backendClient } from '../../data/backend.ts';
-import * as z from '../../lib/zod-mini.ts';
+import * as z from '../../../shared/zod-mini.ts';
 import { VERIFICATION_MAIL_MESSAGES } from '../../../shared/messages.ts';
 
 /** Every network call has a deadline: past this the state stays unknown and the server decides. */

@@ -2,7 +2,7 @@
 // Visitor's Choice results, the votes with contacts for the prize draw, and the coupon report. Each call has
 // a deadline and reads a long answer in pages (the server caps a read at 1,000 rows, as hosted Supabase does).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import * as z from '../../lib/zod-mini.ts';
+import * as z from '../../../shared/zod-mini.ts';
 import type { ShowEvent } from '../../data/mirror.ts';
 import { activeEvent } from '../../../shared/schedule.ts';
 import { compareText } from '../../../shared/compare.ts';

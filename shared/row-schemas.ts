@@ -1,21 +1,9 @@
-// zod schemas for the rows sync_pull returns, one per mirrored table; checked against rows.ts below.
-// zod/mini: the sync worker runs them (lib/zod-mini.ts).
-import * as z from '../../lib/zod-mini.ts';
-import type { MirrorTable } from '../db.ts';
-import type {
-  Advertiser,
-  Breed,
-  Cattery,
-  CatteryBreed,
-  CatteryQualityLabel,
-  Litter,
-  LitterImage,
-  Organization,
-  QualityLabel,
-  ScheduleSession,
-  ShowEvent,
-  ShowNotice,
-} from '../rows.ts';
+// The rows sync_pull returns, one zod schema per mirrored table (SPEC §3: the server's column names), and
+// their row types, inferred from the schemas: the sync engine parses each pulled row with them (unknown
+// columns are stripped), the app reads the mirror as these types, and the venue server's show import
+// checks a folder's rows with them, so a sheet accepts exactly what a phone does.
+import * as z from './zod-mini.ts';
+import type { MirrorTable } from './mirror-tables.ts';
 
 const id = z.int().check(z.positive());
 const text = z.string();
@@ -32,13 +20,14 @@ const listOrText = z.union([z.array(z.string()), z.string()]);
 
 const synced = { id, updated_at: z.iso.datetime({ offset: true }) };
 
-export const organizationSchema = z.object({ ...synced, name: text, abbreviation: optText, description: optText });
+const organizationSchema = z.object({ ...synced, name: text, abbreviation: optText, description: optText });
 
-export const breedSchema = z.object({
+const breedSchema = z.object({
   ...synced,
   breed_name: text,
   universal_breed_abbreviation: text,
   overview_image: optText,
+  /** A text list in braces (SPEC §3); read it with parseListText. */
   detail_images: optText,
   activity_level: optText,
   grooming_level: optText,
@@ -57,7 +46,7 @@ export const breedSchema = z.object({
   independence_level: optText,
 });
 
-export const catterySchema = z.object({
+const catterySchema = z.object({
   ...synced,
   name: text,
   profile_image_url: optText,
@@ -79,7 +68,7 @@ export const catterySchema = z.object({
   longitude,
 });
 
-export const catteryBreedSchema = z.object({
+const catteryBreedSchema = z.object({
   ...synced,
   cattery_id: id,
   breed_id: id,
@@ -88,9 +77,9 @@ export const catteryBreedSchema = z.object({
   is_primary_breed: z.boolean(),
 });
 
-export const qualityLabelSchema = z.object({ ...synced, name: text, description: optText });
+const qualityLabelSchema = z.object({ ...synced, name: text, description: optText });
 
-export const catteryQualityLabelSchema = z.object({
+const catteryQualityLabelSchema = z.object({
   ...synced,
   cattery_id: id,
   quality_label_id: id,
@@ -99,7 +88,7 @@ export const catteryQualityLabelSchema = z.object({
   certificate_url: optText,
 });
 
-export const litterSchema = z.object({
+const litterSchema = z.object({
   ...synced,
   cattery_id: id,
   breed_id: z.nullable(id),
@@ -115,9 +104,10 @@ export const litterSchema = z.object({
   dam_picture_url: optText,
 });
 
-export const litterImageSchema = z.object({ ...synced, litter_id: id, image_url: text });
+const litterImageSchema = z.object({ ...synced, litter_id: id, image_url: text });
 
-export const showEventSchema = z.object({
+/** A show or expo (not the DOM's Event). */
+const showEventSchema = z.object({
   ...synced,
   name: text,
   start_date: date,
@@ -132,10 +122,12 @@ export const showEventSchema = z.object({
   event_picture_url: optText,
   latitude,
   longitude,
+  /** The venue's IANA time zone; the event's session dates and times are wall-clock times there. */
   time_zone: text,
 });
 
-export const scheduleSessionSchema = z.object({
+/** One item of an event's schedule. */
+const scheduleSessionSchema = z.object({
   ...synced,
   event_id: id,
   schedule_date: date,
@@ -143,16 +135,20 @@ export const scheduleSessionSchema = z.object({
   end_time: time,
   title: text,
   description: optText,
+  /** The CURRENT place: an organiser's move changes it (old builds show the new place too). */
   location: optText,
   // Defaults: a server from before the live schedule sends none of these (docs/SYNC-COMPATIBILITY.md).
+  /** 'cancelled' by the organiser; absent on rows mirrored before the live schedule. */
   status: z._default(z.enum(['scheduled', 'cancelled']), 'scheduled'),
+  /** What the session was before its first change (all null while unchanged): "Moved from 14:00". */
   original_date: z._default(optDate, null),
   original_start_time: z._default(z.nullable(time), null),
   original_end_time: z._default(z.nullable(time), null),
   original_location: z._default(optText, null),
 });
 
-export const showNoticeSchema = z.object({
+/** A one-line announcement to an event's visitors, shown until ends_at (null: until withdrawn). */
+const showNoticeSchema = z.object({
   ...synced,
   event_id: id,
   message: text,
@@ -160,7 +156,7 @@ export const showNoticeSchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
 });
 
-export const advertiserSchema = z.object({
+const advertiserSchema = z.object({
   ...synced,
   company_name: text,
   company_logo_url: optText,
@@ -170,6 +166,7 @@ export const advertiserSchema = z.object({
   postal_code: optText,
   country: optText,
   intro_text: optText,
+  /** A list, or quoted comma-separated text (SPEC §2); read it with parseListText. */
   product_images: listOrText,
   product_descriptions: listOrText,
   discount_voucher_enabled: z.boolean(),
@@ -196,21 +193,16 @@ export const rowSchemas = {
   show_notices: showNoticeSchema,
 } satisfies Record<MirrorTable, z.ZodMiniType>;
 
-// Compile-time guard: each schema's output is exactly its rows.ts type (no field missing or extra).
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Expect<T extends true> = T;
-type Out<T extends MirrorTable> = z.infer<(typeof rowSchemas)[T]>;
-type _RowSchemasMatchRowTypes = [
-  Expect<Same<Out<'breeds'>, Breed>>,
-  Expect<Same<Out<'organizations'>, Organization>>,
-  Expect<Same<Out<'catteries'>, Cattery>>,
-  Expect<Same<Out<'cattery_has_breed'>, CatteryBreed>>,
-  Expect<Same<Out<'quality_labels'>, QualityLabel>>,
-  Expect<Same<Out<'cattery_has_quality_label'>, CatteryQualityLabel>>,
-  Expect<Same<Out<'litters'>, Litter>>,
-  Expect<Same<Out<'litter_images'>, LitterImage>>,
-  Expect<Same<Out<'events'>, ShowEvent>>,
-  Expect<Same<Out<'event_schedule'>, ScheduleSession>>,
-  Expect<Same<Out<'advertisers'>, Advertiser>>,
-  Expect<Same<Out<'show_notices'>, ShowNotice>>,
-];
+// The row types: what a schema's parse returns (defaults filled in), as the mirror stores it.
+export type Organization = z.output<typeof organizationSchema>;
+export type Breed = z.output<typeof breedSchema>;
+export type Cattery = z.output<typeof catterySchema>;
+export type CatteryBreed = z.output<typeof catteryBreedSchema>;
+export type QualityLabel = z.output<typeof qualityLabelSchema>;
+export type CatteryQualityLabel = z.output<typeof catteryQualityLabelSchema>;
+export type Litter = z.output<typeof litterSchema>;
+export type LitterImage = z.output<typeof litterImageSchema>;
+export type ShowEvent = z.output<typeof showEventSchema>;
+export type ScheduleSession = z.output<typeof scheduleSessionSchema>;
+export type ShowNotice = z.output<typeof showNoticeSchema>;
+export type Advertiser = z.output<typeof advertiserSchema>;
