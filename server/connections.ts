@@ -18,17 +18,17 @@ export const REQUEST_HEAD_TIMEOUT_MS = 10_000;
 /** After its last answer, a connection (keep-alive, HTTP/2 session) waits this long for the next request head. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** Requests answered on one HTTP/1.1 connection at a time: at this many in flight, reading stops. */
-export const PIPELINE_DEPTH = 4;
+const PIPELINE_DEPTH_REQUESTS = 4;
 /** Unsent answer bytes one connection may hold before reading from it stops. */
-export const WRITE_BUFFER_BYTES = 64 * 1024;
+const WRITE_BUFFER_BYTES = 64 * 1024;
 /** HTTP/2 streams one session may have open (SETTINGS_MAX_CONCURRENT_STREAMS). */
-export const HTTP2_MAX_STREAMS = 64;
+const HTTP2_MAX_STREAMS_PER_SESSION = 64;
 /** Memory one HTTP/2 session may use in MB (Node's maxSessionMemory: queued frames, header tables). */
-export const HTTP2_MAX_SESSION_MEMORY_MB = 4;
+const HTTP2_MAX_SESSION_MEMORY_MB = 4;
 /** A connection with answers waiting whose peer takes none of them for this long is cut. */
-export const STALLED_READER_MS = 30_000;
+const STALLED_READER_MS = 30_000;
 /** At the budget, idle connections are shed until this share of it is open. */
-const SHED_TO = 0.95;
+const SHED_TO_SHARE_OF_BUDGET = 0.95;
 /** Open files kept for everything that is not a client connection (database, static files, logs). */
 const RESERVED_FILES_SHARE = 0.25;
 const MIN_RESERVED_FILES = 256;
@@ -70,7 +70,7 @@ export function openFileLimit(): { limit: number; source: string } {
 }
 
 /** Client connections the process may hold: MAX_CONNECTIONS, or what the open-file limit leaves after a reserve. */
-export function connectionBudget(configured: number | null, limit = openFileLimit()): { maxOpen: number; why: string } {
+function connectionBudget(configured: number | null, limit = openFileLimit()): { maxOpen: number; why: string } {
   if (configured !== null) return { maxOpen: configured, why: `MAX_CONNECTIONS=${configured}` };
   const reserve = Math.max(MIN_RESERVED_FILES, Math.ceil(limit.limit * RESERVED_FILES_SHARE));
   const maxOpen = Math.max(MIN_CONNECTION_BUDGET, limit.limit - reserve);
@@ -81,7 +81,7 @@ export function connectionBudget(configured: number | null, limit = openFileLimi
 export const secureServerLimits = {
   handshakeTimeout: REQUEST_HEAD_TIMEOUT_MS,
   maxSessionMemory: HTTP2_MAX_SESSION_MEMORY_MB,
-  settings: { maxConcurrentStreams: HTTP2_MAX_STREAMS },
+  settings: { maxConcurrentStreams: HTTP2_MAX_STREAMS_PER_SESSION },
 } as const;
 
 /** One client connection, from its TCP accept to its close. */
@@ -132,7 +132,7 @@ function rawAnswer(status: number, reason: string, body: object): string {
   );
 }
 
-export const REFUSALS = {
+const REFUSALS = {
   overBudget: { error: 'The venue server is at its connection budget: try again in a few seconds' },
   perAddress: { error: 'Too many connections from this address' },
   pipeline: { error: 'Too many requests waiting on this connection: read the answers first' },
@@ -283,7 +283,7 @@ function refuse(socket: Socket, kind: SocketKind, status: 429 | 503, body: objec
 function roomInBudget(state: GuardState): boolean {
   const { table, maxOpen } = state;
   if (table.all.size < maxOpen) return true;
-  const freed = shed(table, table.all, Math.max(1, table.all.size - Math.floor(maxOpen * SHED_TO)));
+  const freed = shed(table, table.all, Math.max(1, table.all.size - Math.floor(maxOpen * SHED_TO_SHARE_OF_BUDGET)));
   if (freed) state.log.note('shed', freed);
   return table.all.size < maxOpen;
 }
@@ -347,7 +347,7 @@ function pendingBytes(t: Tracked): number {
 function pressure(t: Tracked): void {
   const socket = t.http1;
   if (!socket || socket.destroyed || t.upgraded) return;
-  const full = t.inflight >= PIPELINE_DEPTH || pendingBytes(t) > WRITE_BUFFER_BYTES;
+  const full = t.inflight >= PIPELINE_DEPTH_REQUESTS || pendingBytes(t) > WRITE_BUFFER_BYTES;
   if (full && !t.pausedHere) {
     t.pausedHere = true;
     socket.pause();
@@ -386,7 +386,7 @@ function gateRequest(state: GuardState, listener: Listener, req: Request, res: R
     state.table.touch(t);
     pressure(t);
   });
-  if (t.inflight > (http2 ? HTTP2_MAX_STREAMS : PIPELINE_DEPTH)) return refusePipelined(state, t, req, res, http2);
+  if (t.inflight > (http2 ? HTTP2_MAX_STREAMS_PER_SESSION : PIPELINE_DEPTH_REQUESTS)) return refusePipelined(state, t, req, res, http2);
   pressure(t);
   listener(req, res);
 }
