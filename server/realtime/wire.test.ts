@@ -1,7 +1,7 @@
 // Phoenix frames both serializers carry, and the poke's spread: tables of input → expected output.
 import { describe, expect, it } from 'vitest';
 import { LIVE_MAX_SPREAD_MS, LIVE_MIN_SPREAD_MS } from '../../shared/live.ts';
-import { LIVE_PULL_BUDGET_PER_S, spreadMs } from './hub.ts';
+import { LIVE_PULL_BUDGET_PER_S, spreadMs } from './broadcasts.ts';
 import { decodeFrame, encodeFrame, readVsn, reply } from './wire.ts';
 
 const heartbeat = { join_ref: null, ref: '7', topic: 'phoenix', event: 'heartbeat', payload: {} };

@@ -25,13 +25,15 @@ const TABLES: ShowTable[] = [
   'organizations', 'quality_labels', 'breeds', 'catteries', 'cattery_has_breed', 'cattery_has_quality_label',
   'litters', 'litter_images', 'events', 'event_schedule', 'advertisers',
 ];
-const CHUNK_ROWS = 500;
-const CHUNK_IMAGES = 100;
+const ROWS_PER_INSERT = 500;
+const IMAGES_PER_INSERT = 100;
+/** The advisory lock that makes seeding happen once when several instances start together. */
+const SEED_LOCK_KEY = 54322;
 
 /** Seeds when the catalogue is empty; several instances starting together seed once. */
 export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock(54322)');
+    await tx.query(`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from public.breeds');
     if (rows[0]!.n > 0) return false;
     await seed(tx, opts);
@@ -42,7 +44,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boole
 /** Removes all show data and seeds again. Deletes (not truncates) so clients receive tombstones. */
 export async function reseed(db: Db, opts: SeedOptions = {}): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock(54322)');
+    await tx.query(`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     for (const t of ['coupons', 'visitor_choice', 'verification_tokens', 'users']) await tx.query(`delete from public.${t}`);
     await tx.query('delete from auth.users');
     for (const t of [...TABLES].reverse()) await tx.query(`delete from public.${t}`);
@@ -73,8 +75,8 @@ async function seed(tx: Queryable, opts: SeedOptions): Promise<void> {
     offsets.set(table, offset);
     const fks = FOREIGN_KEYS[table] ?? {};
     const shifted = rows.map((r) => shift(r, offset, fks, offsets));
-    for (let i = 0; i < shifted.length; i += CHUNK_ROWS) {
-      const chunk = shifted.slice(i, i + CHUNK_ROWS);
+    for (let i = 0; i < shifted.length; i += ROWS_PER_INSERT) {
+      const chunk = shifted.slice(i, i + ROWS_PER_INSERT);
       const cols = Object.keys(chunk[0]!).map((c) => `"${c}"`).join(', ');
       await tx.query(
         `insert into public.${table} (${cols}) overriding system value
@@ -95,8 +97,8 @@ function shift(row: Row, offset: number, fks: Record<string, string>, offsets: M
 }
 
 async function putImages(tx: Queryable, show: ShowData): Promise<void> {
-  for (let i = 0; i < show.images.length; i += CHUNK_IMAGES) {
-    const batch = show.images.slice(i, i + CHUNK_IMAGES).map((im) => {
+  for (let i = 0; i < show.images.length; i += IMAGES_PER_INSERT) {
+    const batch = show.images.slice(i, i + IMAGES_PER_INSERT).map((im) => {
       const svg = im.render();
       return { name: im.name, size: Buffer.byteLength(svg), data: Buffer.from(svg).toString('base64') };
     });
