@@ -6,7 +6,7 @@
  * machine and are printed, never enforced, under `--ci` (CI machines are shared and noisy).
  */
 export type Gate = 'exact' | 'timing';
-export type Comparison = '<=' | '>=' | '==';
+type Comparison = '<=' | '>=' | '==';
 
 export interface Figure {
   /** What was measured, in the show's words: "first-route JS (gzip)", "sync_pull no-change on PGlite". */
@@ -85,7 +85,7 @@ export class Report {
   }
 }
 
-export function meets(f: Pick<Figure, 'value' | 'comparison' | 'budget'>): boolean {
+function meets(f: Pick<Figure, 'value' | 'comparison' | 'budget'>): boolean {
   if (!Number.isFinite(f.value)) return false;
   if (f.comparison === '<=') return f.value <= f.budget;
   if (f.comparison === '>=') return f.value >= f.budget;

@@ -16,7 +16,7 @@ export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots')
  * Screenshots only when asked for (E2E_SCREENSHOTS=1): some 70 full-page PNGs cost a 2-CPU CI box much of
  * the e2e phase's time, and nobody looks at them there.
  */
-export const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS === '1';
+const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS === '1';
 
 /** A new page at the given size with the first mirror complete (the app reads only from IndexedDB). */
 export async function openSyncedApp(browser: Browser, server: VenueServer, viewport: ViewportName): Promise<Page> {

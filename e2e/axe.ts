@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 export interface AxeViolation {
   id: string;

@@ -21,7 +21,7 @@ import { launchProfile, startServerOnDistCopy, waitForController, type Profile, 
 /** The hall's name in the hall tests; the shared Chromium resolves it to this machine, as the hall's router does. */
 export const HALL_NAME = 'show.purrfect.test';
 
-export interface ShowPageOptions {
+interface ShowPageOptions {
   /** The page's size (default: the browser's, 1280 × 720). */
   viewport?: ViewportName;
   /** More options for the page's context in the shared Chromium (downloads, permissions, service workers). */
@@ -71,7 +71,7 @@ export interface Show {
 let sharedBrowser: Promise<Browser> | null = null;
 
 /** The worker's Chromium, launched on first use (again if it went away); Playwright ends it with the worker. */
-export async function workerBrowser(): Promise<Browser> {
+async function workerBrowser(): Promise<Browser> {
   const current = sharedBrowser && (await sharedBrowser.catch(() => null));
   if (current?.isConnected()) return current;
   sharedBrowser = chromium.launch({
@@ -84,7 +84,7 @@ export async function workerBrowser(): Promise<Browser> {
 const SYNCED = /^(Synced|Live)\b/;
 
 /** Waits until the app's first mirror is complete (the sync indicator says Synced or Live). */
-export async function waitForSynced(page: Page, timeout = 30_000): Promise<void> {
+async function waitForSynced(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction(
     (source) => new RegExp(source).test(document.querySelector('.sync-indicator')?.textContent ?? ''),
     SYNCED.source,

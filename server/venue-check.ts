@@ -20,7 +20,7 @@ import {
 import { exposureProblems, hs256Role, isLoopbackHost, KEYS_COMMAND, type ExposureInput } from './exposure.ts';
 
 /** true = ✓, false = ✗ (the check exits 1), 'warn' = ⚠ (worth a look, not blocking). */
-export type CheckStatus = boolean | 'warn';
+type CheckStatus = boolean | 'warn';
 
 export interface CheckResult {
   ok: CheckStatus;
@@ -30,9 +30,9 @@ export interface CheckResult {
 }
 
 /** Where the hall set-up (name, certificate, DNS) is written down. */
-export const HALL_SETUP_DOC = 'docs/HALL-SETUP.md';
+const HALL_SETUP_DOC = 'docs/HALL-SETUP.md';
 /** A certificate expiring within this is worth renewing now even when the show ends before. */
-export const CERT_RENEW_WARNING_MS = 14 * 24 * 60 * 60 * 1000;
+const CERT_RENEW_WARNING_MS = 14 * 24 * 60 * 60 * 1000;
 /** Below this free space where DATA_DIR lives, votes and accounts may fail to save mid-show. */
 export const MIN_FREE_BYTES = 500 * 1024 * 1024;
 

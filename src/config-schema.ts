@@ -45,7 +45,7 @@ function jwtRole(token: string): string | null {
  * Why this key must not be the app's, or null. The key ships to every phone, so a secret or service_role
  * key here would hand every visitor the power to bypass RLS: refused by name, not merely as malformed.
  */
-export function keyProblem(key: string): string | null {
+function keyProblem(key: string): string | null {
   if (key.startsWith('sb_secret_')) return 'is a secret key (sb_secret_…), which must never ship in the app: use the project\'s publishable key (sb_publishable_…)';
   if (PUBLISHABLE_KEY.test(key)) return null;
   if (!LEGACY_JWT.test(key)) return 'must be the project\'s publishable key (sb_publishable_…) or its legacy anon key (a JWT)';

@@ -21,7 +21,7 @@ export const APP_ORIGIN = '__PURRFECT_APP_ORIGIN__';
 declare const __PURRFECT_CONFIG__: ConfigResult | undefined;
 
 /** The build's result with "the origin the app came from" filled in (the venue server serves both). */
-export function resolveConfig(built: ConfigResult | undefined, origin: string): ConfigResult {
+function resolveConfig(built: ConfigResult | undefined, origin: string): ConfigResult {
   if (!built) return { ok: false, problems: ['the configuration was not compiled into this build (see vite.config.ts)'] };
   if (!built.ok) return built;
   const fill = (url: string) => url.replace(APP_ORIGIN, origin.replace(/\/$/, ''));

@@ -4,10 +4,10 @@
 import { DRAIN_REQUEST, isDrainAck } from '../shared/sw-protocol.ts';
 
 /** How long an open page gets to acknowledge a drain request before the worker drains itself. */
-export const PAGE_ACK_TIMEOUT_MS = 20_000;
+const PAGE_ACK_TIMEOUT_MS = 20_000;
 
 /** Background Sync's event (Chromium only; not in TypeScript's webworker lib). */
-export interface SyncEvent extends ExtendableEvent {
+interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
   readonly lastChance: boolean;
 }

@@ -10,7 +10,7 @@ import type {
   Vocality,
 } from '../../shared/breed-traits.ts';
 
-export type CoatPattern = 'solid' | 'tabby' | 'spotted' | 'ticked' | 'pointed' | 'bicolour' | 'van' | 'tortoiseshell' | 'shaded';
+type CoatPattern = 'solid' | 'tabby' | 'spotted' | 'ticked' | 'pointed' | 'bicolour' | 'van' | 'tortoiseshell' | 'shaded';
 
 export interface BreedLook {
   /** Main coat colour (CSS hex). */

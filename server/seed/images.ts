@@ -5,7 +5,7 @@ import type { BreedLook } from './breed-seed.ts';
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A small deterministic hash, so each name gets its own palette. */
-export function hue(name: string): number {
+function hue(name: string): number {
   let h = 2166136261;
   for (const ch of name) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
   return Math.abs(h) % 360;
@@ -197,7 +197,7 @@ const pawColour = (l: BreedLook) => (l.pattern === 'bicolour' ? l.accent : l.pat
 const whiteOr = (l: BreedLook) => (l.pattern === 'bicolour' ? l.accent : shade(l.base, 25));
 
 /** Lightens (amount > 0) or darkens a #rrggbb colour by amount percent. */
-export function shade(hex: string, amount: number): string {
+function shade(hex: string, amount: number): string {
   const m = /^#?([0-9a-f]{6})$/i.exec(hex);
   if (!m) return hex;
   const n = parseInt(m[1]!, 16);

@@ -7,7 +7,6 @@ import { BREEDS_A } from './breeds-a.ts';
 import { BREEDS_B } from './breeds-b.ts';
 import { buildShow, FOREIGN_KEYS, type Row, type ShowData } from './show.ts';
 
-export { IMAGE_BUCKET } from '../../shared/photos.ts';
 import { IMAGE_BUCKET } from '../../shared/photos.ts';
 export const DEMO_USER = { email: 'demo@purrfect-show.example', password: 'Purrfect#2026' } as const;
 export const SHOW_BREEDS = [...BREEDS_A, ...BREEDS_B].sort((a, b) => a.breed_name.localeCompare(b.breed_name));

@@ -12,7 +12,7 @@ import { buildEvents } from './show-events.ts';
 import { buildLitters } from './show-litters.ts';
 import { EVENT_DEFS } from './show-lists.ts';
 
-export type { Row, ShowImage } from './show-context.ts';
+export type { Row } from './show-context.ts';
 
 export interface ShowData {
   organizations: Row[];

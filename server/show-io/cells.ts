@@ -11,7 +11,7 @@ const isDate = (s: string): boolean => {
 };
 
 /** "HH:MM" or "HH:MM:SS" as Postgres prints a time, or null. */
-export function normalTime(s: string): string | null {
+function normalTime(s: string): string | null {
   const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(s.trim());
   if (!m) return null;
   const [h, min, sec = '00'] = [Number(m[1]), Number(m[2]), m[3]];
@@ -20,7 +20,7 @@ export function normalTime(s: string): string | null {
 }
 
 /** A list cell: one item per line, or a list written as text ({a,b}, "a","b", ["a","b"]). */
-export function listItems(text: string): string[] {
+function listItems(text: string): string[] {
   const t = text.trim();
   if (/^[[{"]/.test(t)) return parseListText(t);
   return t.split(/\r?\n/).map((s) => s.trim()).filter((s) => s !== '');

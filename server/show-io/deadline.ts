@@ -2,7 +2,7 @@
 // message instead of a hang.
 
 /** Longest any single request of `npm run show` may take (an upload of one photo variant on hall Wi-Fi included). */
-export const REQUEST_TIMEOUT_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 60_000;
 
 /** A fetch that gives up after REQUEST_TIMEOUT_MS, also when the caller passes a signal of its own. */
 export function fetchWithDeadline(timeoutMs = REQUEST_TIMEOUT_MS): typeof fetch {

@@ -49,7 +49,7 @@ function toSheet(table: MirrorTable, label: string, records: string[][]): Sheet 
 }
 
 /** The workbook in the folder, if it has one (and no CSV sheets). */
-export function workbookIn(folder: string): string | undefined {
+function workbookIn(folder: string): string | undefined {
   return readdirSync(folder).find((f) => f.toLowerCase().endsWith('.xlsx') && !f.startsWith('~$'));
 }
 

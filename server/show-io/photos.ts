@@ -13,7 +13,7 @@ import { IMAGE_BUCKET, PHOTO_CONTENT_TYPES, photoFolder, photoRowPath, photoVari
 
 
 
-export interface StoredPhoto {
+interface StoredPhoto {
   /** The path for the database row. */
   path: string;
   /** Size of the original file. */

@@ -10,7 +10,7 @@ const timedFetch = fetchWithDeadline();
 
 export { IMAGE_BUCKET };
 
-export interface StoredPhoto {
+interface StoredPhoto {
   /** The storage path in the public images bucket, what the row's image column holds. */
   path: string;
   bytesBefore: number;

@@ -13,7 +13,7 @@ import {
 } from '../../shared/breed-traits.ts';
 import type { MirrorTable } from '../../shared/mirror-tables.ts';
 
-export type CellKind =
+type CellKind =
   | 'text'
   | 'int'
   | 'number'

@@ -9,7 +9,7 @@ import { createWorkerSyncEngine } from './sync/worker-engine.ts';
 
 export { useSyncStatus } from './sync/use-sync-status.ts';
 export type { SyncStatus } from './sync/status.ts';
-export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/messages.ts';
+export { OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/messages.ts';
 
 // ---- The mirror's sync ---------------------------------------------------------------------------------
 

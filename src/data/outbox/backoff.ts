@@ -1,7 +1,7 @@
 // When a retried outbox item may be sent again: capped exponential backoff with full jitter (SPEC §9).
 
 export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_CAP_MS = 30_000;
+const BACKOFF_CAP_MS = 30_000;
 
 /** random(0, min(30 s, 1 s · 2^attempts)): full jitter spreads many phones reconnecting at once. */
 export function backoffMs(attempts: number, random: () => number = Math.random): number {

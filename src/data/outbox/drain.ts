@@ -18,9 +18,9 @@ import type { CouponItem, OrganiserItem, OutboxItem, OutboxStatus, SignedInItem,
 export const STUCK_SENDING_MS = 60_000;
 /** submit_votes takes at most this many votes per call. */
 export const VOTE_BATCH_SIZE = VOTE_BATCH_MAX;
-export const REQUEST_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 15_000;
 /** A coupon's access token is refreshed first when it expires sooner than this. */
-export const TOKEN_REFRESH_MARGIN_MS = 60_000;
+const TOKEN_REFRESH_MARGIN_MS = 60_000;
 
 export interface DrainSettings {
   db: ShowDb;

@@ -39,9 +39,9 @@ export function createLocalLocks(): DrainLocks {
  * How long a tab's claim on the drain lasts unless renewed: a tab that crashed or froze leaves the drain
  * to the others after this. A tab closing or reloading gives it up at once (pagehide).
  */
-export const DRAIN_LEASE_MS = 15_000;
+const DRAIN_LEASE_MS = 15_000;
 /** localStorage has no compare-and-swap and reaches other tabs a little later: claim, wait, read back. */
-export const LEASE_SETTLE_MS = 50;
+const LEASE_SETTLE_MS = 50;
 
 /** The part of localStorage a lease needs. */
 export interface LeaseStore {

@@ -2,7 +2,7 @@
 import { isDrainRequest, type DrainAckMessage } from '../../../shared/sw-protocol.ts';
 import type { DrainSummary } from './drain.ts';
 
-export const OUTBOX_INTERVAL_MS = 30_000;
+const OUTBOX_INTERVAL_MS = 30_000;
 /** The timer never fires sooner than this, whatever the backoff says. */
 const MIN_TIMER_MS = 1_000;
 

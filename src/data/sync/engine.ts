@@ -11,11 +11,10 @@ import { runPullCycle, type PullCycleContext } from './pull-cycle.ts';
 import { syncStatus, type SyncStatusStore } from './status.ts';
 
 /** The server caps a page at 1000 rows per table. */
-export const SYNC_PAGE_LIMIT = 1000;
+const SYNC_PAGE_LIMIT = 1000;
 
-export { SYNC_BOOKKEEPING_INTERVAL_MS } from './mirror-bookkeeping.ts';
 export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE, TIMEOUT_MESSAGE } from './messages.ts';
-export { SyncError, orAbort, type PullSummary, type SyncEngine, type SyncErrorCode } from './contract.ts';
+export { SyncError, type PullSummary, type SyncEngine } from './contract.ts';
 
 export interface SyncEngineOptions {
   db: ShowDb;

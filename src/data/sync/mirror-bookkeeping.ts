@@ -11,7 +11,7 @@ export const META_PERSIST_REQUESTED = 'persistRequested';
  * watermark) are re-saved when older than this, so a reload shows a recent time and the cursor never
  * falls behind the tombstone horizon merely because nothing was deleted.
  */
-export const SYNC_BOOKKEEPING_INTERVAL_MS = 15 * 60_000;
+const SYNC_BOOKKEEPING_INTERVAL_MS = 15 * 60_000;
 
 /** The engine's copy of what db.meta holds; the writes keep both in step. */
 export interface Bookkeeping {

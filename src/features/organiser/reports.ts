@@ -9,7 +9,7 @@ import { compareText } from '../../../shared/compare.ts';
 import type { VoteWithContacts } from './votes-csv.ts';
 
 /** Every call gives up after this, so a dead hall Wi-Fi shows as "Could not refresh", not a spinner. */
-export const REPORT_DEADLINE_MS = 10_000;
+const REPORT_DEADLINE_MS = 10_000;
 /** The results page asks again this often while it is visible. */
 export const RESULTS_REFRESH_MS = 10_000;
 /** Rows per request: the server's (and hosted Supabase's default) max_rows. */
@@ -58,9 +58,9 @@ const couponRow = z.object({
   sent: count,
 });
 
-export type ResultRow = z.infer<typeof resultRow>;
+type ResultRow = z.infer<typeof resultRow>;
 export type CouponReportRow = z.infer<typeof couponRow>;
-export type CheckedResultRow = z.infer<typeof checkedResultRow>;
+type CheckedResultRow = z.infer<typeof checkedResultRow>;
 export type FlagGroup = z.infer<typeof flagGroupRow>;
 
 export interface VisitorChoiceResults {
@@ -82,7 +82,7 @@ export interface CheckedResults {
 }
 
 /** A failed report call, with the backend's message (e.g. the 42501 refusal) or the deadline's. */
-export class ReportError extends Error {
+class ReportError extends Error {
   override readonly name = 'ReportError';
   constructor(
     message: string,
