@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANON_KEY } from '../../server/config.ts';
 import type { VenueServer } from '../../server/start.ts';
 import { mailsTo, uniqueEmail } from '../helpers/mailbox.ts';
-import { client, engines, startTestServer } from '../helpers/server.ts';
+import { client, forEngines, startTestServer } from '../helpers/server.ts';
 import { sleep } from '../helpers/time.ts';
 
 const PASSWORD = 'Analytical-Engine#1843';
@@ -29,7 +29,7 @@ function shapeOf(v: unknown): unknown {
 /** A client address no other test uses (on PostgreSQL every test file shares the limits table). */
 const madeUpIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 254) + 1).join('.')}`;
 
-describe.each(engines())('per-IP limits ignore a made-up X-Forwarded-For (%s)', (engine) => {
+describe.each(forEngines(['pglite'], 'which address counts is decided from the socket, before SQL'))('per-IP limits ignore a made-up X-Forwarded-For (%s)', (engine) => {
   let server: VenueServer;
   beforeAll(async () => {
     server = await startTestServer(engine, { AUTH_RATE_LIMIT_PER_MINUTE: '5' });
@@ -50,7 +50,7 @@ describe.each(engines())('per-IP limits ignore a made-up X-Forwarded-For (%s)', 
   });
 });
 
-describe.each(engines())('auth abuse (%s)', (engine) => {
+describe.each(forEngines(['pglite'], 'redirect checks, backoff and alike answers are JavaScript and sequential SQL'))('auth abuse (%s)', (engine) => {
   let server: VenueServer;
   beforeAll(async () => {
     server = await startTestServer(engine);

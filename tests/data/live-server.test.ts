@@ -12,10 +12,10 @@ import type { ShowDb } from '../../src/data/db.ts';
 import { createSyncEngine } from '../../src/data/sync/engine.ts';
 import { liveChannelOf, startLiveShow } from '../../src/data/sync/live.ts';
 import { createSyncStatusStore } from '../../src/data/sync/status.ts';
-import { client, engines, startTestServer } from '../helpers/server.ts';
+import { client, forEngines, startTestServer } from '../helpers/server.ts';
 import { freshDb, sleep, WATERMARK_WAIT_MS } from './sync-helpers.ts';
 
-describe.each(engines())('the live show against the venue server on %s', (kind) => {
+describe.each(forEngines(['pglite', 'postgres'], 'pokes come from LISTEN/NOTIFY on PostgreSQL, from the server itself on PGlite'))('the live show against the venue server on %s', (kind) => {
   let venue: VenueServer;
   let admin: SupabaseClient;
   const dbs: ShowDb[] = [];

@@ -9,7 +9,7 @@ import type { ShowDb } from '../../src/data/db.ts';
 import { createSyncEngine } from '../../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../../src/data/sync/status.ts';
 import { LIVE_GUARD_MS } from '../../shared/live.ts';
-import { client, engines, startTestServer } from '../helpers/server.ts';
+import { client, forEngines, startTestServer } from '../helpers/server.ts';
 import { freshDb, sleep, tapClient, WATERMARK_WAIT_MS } from './sync-helpers.ts';
 
 /** How soon a phone must see an organiser's change while another session sits in an open transaction. */
@@ -20,7 +20,7 @@ afterEach(async () => {
   await Promise.all(dbs.splice(0).map((db) => db.delete()));
 });
 
-describe.each(engines())('the late-commit guard on %s', (kind) => {
+describe.each(forEngines(['pglite', 'postgres'], 'open and late transactions on other connections exist only on PostgreSQL'))('the late-commit guard on %s', (kind) => {
   let venue: VenueServer;
   let admin: SupabaseClient;
   const sessions: pg.Client[] = [];

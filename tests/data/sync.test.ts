@@ -18,7 +18,7 @@ import { createSyncStatusStore, type SyncStatusStore } from '../../src/data/sync
 import { startSyncTriggers } from '../../src/data/sync/triggers.ts';
 import { LIVE_GUARD_MS } from '../../shared/live.ts';
 import { LIVE_HELD_BACK_PULLS, startLiveShow, type LiveChannelState } from '../../src/data/sync/live.ts';
-import { client, engines, startTestServer } from '../helpers/server.ts';
+import { client, forEngines, startTestServer } from '../helpers/server.ts';
 import { freshDb, rowKeys, sleep, tapClient, WATERMARK_WAIT_MS } from './sync-helpers.ts';
 
 let server: VenueServer;
@@ -318,7 +318,7 @@ describe('rows held back at the watermark (sync_pull held_back)', () => {
   });
 });
 
-describe.each(engines())('a change committed right before a pull, on %s', (kind) => {
+describe.each(forEngines(['pglite', 'postgres'], "the watermark reads each engine's transaction state"))('a change committed right before a pull, on %s', (kind) => {
   let venue: VenueServer;
   let admin: SupabaseClient;
   beforeAll(async () => {

@@ -15,6 +15,18 @@ export function engines(): Engine[] {
 }
 
 /**
+ * The engines a describe block runs on, with the reason written where the block is: of those it names,
+ * the ones this run has. Both engines run the same SQL (PGlite is PostgreSQL); PostgreSQL adds what only
+ * it does: the `pg` pool and its type parsing and errors, concurrent connections (locks, races, shared
+ * rate-limit rows), LISTEN/NOTIFY, statement timeouts, two servers on one database. A block that checks
+ * HTTP shapes, headers, TLS, mail text or the client's JavaScript names PGlite alone: PostgreSQL would
+ * repeat it at the price of a second server.
+ */
+export function forEngines(wanted: readonly Engine[], _reason: string): Engine[] {
+  return engines().filter((engine) => wanted.includes(engine));
+}
+
+/**
  * A database of its own on the PostgreSQL server, dropped by `drop()`: for a test file whose rows (events,
  * votes) would change what other files read from the run's shared database.
  */

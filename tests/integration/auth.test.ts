@@ -5,7 +5,7 @@ import { DEMO_ANON_KEY } from '../../server/config.ts';
 import { DEMO_USER } from '../../server/seed/index.ts';
 import type { VenueServer } from '../../server/start.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
-import { client, engines, startTestServer } from '../helpers/server.ts';
+import { client, forEngines, startTestServer } from '../helpers/server.ts';
 import { sleep } from '../helpers/time.ts';
 
 const NAMES = { first_name: 'Ada', last_name: 'Lovelace' };
@@ -16,7 +16,7 @@ const NEW_PASSWORD = 'Difference-Engine#1822';
 const claimsOf = (jwt: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
-describe.each(engines())('auth (%s)', (engine) => {
+describe.each(forEngines(['pglite'], "GoTrue's rules are JavaScript (tokens, bcrypt) over the same SQL, one request at a time"))('auth (%s)', (engine) => {
   let server: VenueServer;
 
   beforeAll(async () => {
@@ -527,7 +527,7 @@ describe.each(engines())('auth (%s)', (engine) => {
   });
 });
 
-describe.each(engines())('auth rate limit per client IP (%s)', (engine) => {
+describe.each(forEngines(['pglite', 'postgres'], 'the shared auth.rate_limits row, upserted on PostgreSQL as every instance does'))('auth rate limit per client IP (%s)', (engine) => {
   let server: VenueServer;
 
   beforeAll(async () => {

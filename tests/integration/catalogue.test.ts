@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { VenueServer } from '../../server/start.ts';
-import { client, engines, startTestServer } from '../helpers/server.ts';
+import { client, forEngines, startTestServer } from '../helpers/server.ts';
 
-describe.each(engines())('catalogue on %s', (engine) => {
+describe.each(forEngines(['pglite'], "reads of the seeded catalogue; how each engine's values render is tests/integration/rest.test.ts's"))('catalogue on %s', (engine) => {
   let server: VenueServer;
   let anon: SupabaseClient;
   beforeAll(async () => {

@@ -5,7 +5,7 @@
 import { Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VenueServer } from '../../server/start.ts';
-import { client, engines } from '../helpers/server.ts';
+import { client, forEngines } from '../helpers/server.ts';
 import { createVisitor, type Visitor } from '../helpers/fuzz-accounts.ts';
 import { makeStaticDir, retries, send, sendRaw, startOwnServer, verdict, type FuzzRequest, type Outcome } from '../helpers/fuzz-http.ts';
 import { forgeTokens } from '../helpers/fuzz-jwt.ts';
@@ -151,7 +151,7 @@ async function loadWorld(server: VenueServer, attacker: Visitor, victim: Visitor
   };
 }
 
-describe.each(engines())('hostile input on %s', (engine) => {
+describe.each(forEngines(['pglite', 'postgres'], "hostile requests side by side on the pg pool, and PostgreSQL ending the pool's idle connections"))('hostile input on %s', (engine) => {
   let server: VenueServer;
   let base: URL;
   let world: FuzzWorld;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, DEMO_ANON_KEY, loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
 import { testClient } from '../helpers/client.ts';
-import { engines, startTestServer } from '../helpers/server.ts';
+import { forEngines, startTestServer } from '../helpers/server.ts';
 import { createTestCa, issueCertificate, writeCertificateFiles, type IssuedCertificate, type TestCa } from '../helpers/test-ca.ts';
 import { fetchTrusting, presentedCertificate } from '../helpers/tls-fetch.ts';
 
@@ -94,7 +94,7 @@ function rawExchange(url: string, text: string): Promise<string> {
   });
 }
 
-describe.each(engines())('the venue server over HTTPS on %s', (engine) => {
+describe.each(forEngines(['pglite'], 'TLS, HTTP/2 and certificates: no SQL'))('the venue server over HTTPS on %s', (engine) => {
   let dir: string;
   let ca: TestCa;
   let first: IssuedCertificate;

@@ -12,7 +12,7 @@ import { createSyncEngine } from '../../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../../src/data/sync/status.ts';
 import { delaySessions, movedFromText } from '../../shared/live-schedule.ts';
 import { createVisitor, type Visitor } from '../helpers/fuzz-accounts.ts';
-import { client, engines, startTestServer } from '../helpers/server.ts';
+import { client, forEngines, startTestServer } from '../helpers/server.ts';
 import { sleep } from '../helpers/time.ts';
 
 interface SessionRow {
@@ -32,7 +32,7 @@ interface SessionRow {
 
 const WATERMARK_WAIT_MS = 1_100;
 
-describe.each(engines())('the live schedule on %s', (engine) => {
+describe.each(forEngines(['pglite'], 'organiser RPCs and their replays, one after another: the same SQL'))('the live schedule on %s', (engine) => {
   let server: VenueServer;
   let anon: SupabaseClient;
   let organiser: Visitor;

@@ -13,7 +13,7 @@ import type { MailQueueOptions } from '../../server/mail/queue.ts';
 import type { VenueServer } from '../../server/start.ts';
 import { testClient } from '../helpers/client.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
-import { engines, startTestServer, type Engine } from '../helpers/server.ts';
+import { forEngines, startTestServer, type Engine } from '../helpers/server.ts';
 
 const PASSWORD = 'Whiskers#2026';
 const PROFILE = { first_name: 'Ada', last_name: 'Lovelace' };
@@ -141,7 +141,7 @@ async function signUp(anon: SupabaseClient, email: string): Promise<void> {
   expect(error).toBeNull();
 }
 
-describe.each(engines())('mail queue on %s', (engine) => {
+describe.each(forEngines(['pglite', 'postgres'], 'claims, a stale claim taken over and a restart on one database: row locks'))('mail queue on %s', (engine) => {
   describe('bound to every interface (0.0.0.0) with this show\'s own keys', () => {
     let keys: KeySettings;
     const hall = () => ({ HOST: '0.0.0.0', SITE_URL: 'http://show.example.org', ...keys });

@@ -12,7 +12,7 @@ import { signJwt } from '../../server/auth/jwt.ts';
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from '../../server/config.ts';
 import { POKE_COALESCE_MS, REALTIME_MAX_FRAME_BYTES } from '../../server/realtime/hub.ts';
 import type { VenueServer } from '../../server/start.ts';
-import { client, engines, startTestServer } from '../helpers/server.ts';
+import { client, forEngines, startTestServer } from '../helpers/server.ts';
 import { createTestCa, issueCertificate, writeCertificateFiles } from '../helpers/test-ca.ts';
 import { sleep } from '../helpers/time.ts';
 
@@ -96,7 +96,7 @@ const joinFrame = (ref: string, config: Record<string, unknown> = {}, extra: Rec
   { config: { broadcast: { ack: false, self: false }, presence: { key: '', enabled: false }, postgres_changes: [], private: false, ...config }, ...extra },
 ];
 
-describe.each(engines())('the live show over realtime on %s', (engine) => {
+describe.each(forEngines(['pglite', 'postgres'], 'LISTEN/NOTIFY, a lost LISTEN connection and two servers on one PostgreSQL'))('the live show over realtime on %s', (engine) => {
   let server: VenueServer;
   let service: SupabaseClient;
   const clients: SupabaseClient[] = [];

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { VenueServer } from '../../server/start.ts';
-import { client, engines } from '../helpers/server.ts';
+import { client, forEngines } from '../helpers/server.ts';
 import { createVisitor, type Visitor } from '../helpers/fuzz-accounts.ts';
 import { startOwnServer } from '../helpers/fuzz-http.ts';
 import { ORGANISER_ROLE, SHOW_ROLE_CLAIM } from '../../shared/organiser.ts';
@@ -140,7 +140,7 @@ async function attemptStorage(server: VenueServer, c: SupabaseClient, object: st
   return status === '404' ? 'x' : status === '403' || status === '401' ? 'd' : `error ${JSON.stringify(o.error)?.slice(0, 120)}`;
 }
 
-describe.each(engines())('RLS matrix on %s', (engine) => {
+describe.each(forEngines(['pglite', 'postgres'], "role and claims are set per transaction: on PostgreSQL's pool they must not leak to the next request"))('RLS matrix on %s', (engine) => {
   let server: VenueServer;
   let ctx: Ctx;
   let visitor: Visitor;

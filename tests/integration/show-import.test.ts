@@ -17,7 +17,7 @@ import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import { importShow, type ImportResult } from '../../server/show-io/import.ts';
 import { createSyncEngine } from '../../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../../src/data/sync/status.ts';
-import { client, engines, ownPostgresDatabase, type Engine } from '../helpers/server.ts';
+import { client, forEngines, ownPostgresDatabase, type Engine } from '../helpers/server.ts';
 import { freshDb, sleep, tapClient, WATERMARK_WAIT_MS } from '../data/sync-helpers.ts';
 
 /** PGlite on a shared 2-CPU machine: a seeded server takes a while, and an export fetches every image. */
@@ -80,7 +80,7 @@ async function footprint(server: VenueServer): Promise<Record<string, string>> {
 const totals = (r: ImportResult) =>
   r.plan.reduce((a, p) => ({ new: a.new + p.new, changed: a.changed + p.changed, unchanged: a.unchanged + p.unchanged }), { new: 0, changed: 0, unchanged: 0 });
 
-describe.each(engines())('show import and export (%s)', (engine) => {
+describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with parallel requests: concurrent transactions on PostgreSQL'))('show import and export (%s)', (engine) => {
   let demo: { server: VenueServer; close: () => Promise<void> };
   let service: SupabaseClient;
   const run = (folder: string, opts: { dryRun?: boolean; prune?: boolean } = {}, on = demo.server) =>

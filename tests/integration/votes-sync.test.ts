@@ -2,11 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { VenueServer } from '../../server/start.ts';
-import { client, engines, startTestServer } from '../helpers/server.ts';
+import { client, forEngines, startTestServer } from '../helpers/server.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
 import { sleep } from '../helpers/time.ts';
 
-describe.each(engines())('votes and sync on %s', (engine) => {
+describe.each(forEngines(['pglite', 'postgres'], "submit_votes' uniqueness and sync_pull's watermark, on each engine's transactions"))('votes and sync on %s', (engine) => {
   let server: VenueServer;
   let anon: SupabaseClient;
   let service: SupabaseClient;
