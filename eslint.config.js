@@ -52,7 +52,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['../*/**', '!../../**', '**/features/**'], message: 'Features do not import each other: a route composes them (src/app/routes.tsx).' },
-            { group: ['**/data/**', '!**/data/mirror.ts', '!**/data/backend.ts', '!**/data/favourites.ts'], message: 'Read through data/mirror.ts and write through data/backend.ts (the visitor’s own stars: data/favourites.ts).' },
+            {
+              group: ['**/data/**', '!**/data/mirror.ts', '!**/data/backend.ts', '!**/data/favourites.ts'],
+              message: 'Read through data/mirror.ts and write through data/backend.ts (the visitor’s own stars: data/favourites.ts).',
+            },
           ],
         },
       ],
@@ -64,7 +67,14 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         // The shell may also use data/mirror-start.ts: the sync's start and status without Dexie (first route).
-        { patterns: [{ group: ['**/data/**', '!**/data/mirror.ts', '!**/data/mirror-start.ts', '!**/data/backend.ts', '!**/data/favourites.ts'], message: 'Read through data/mirror.ts (the shell: data/mirror-start.ts) and write through data/backend.ts (the visitor’s own stars: data/favourites.ts).' }] },
+        {
+          patterns: [
+            {
+              group: ['**/data/**', '!**/data/mirror.ts', '!**/data/mirror-start.ts', '!**/data/backend.ts', '!**/data/favourites.ts'],
+              message: 'Read through data/mirror.ts (the shell: data/mirror-start.ts) and write through data/backend.ts (the visitor’s own stars: data/favourites.ts).',
+            },
+          ],
+        },
       ],
     },
   },

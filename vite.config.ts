@@ -45,7 +45,9 @@ export function compiledConfig(mode: string, command: 'build' | 'serve' = 'serve
   applyExampleDefaults(mode);
   const result = parseConfig(loadEnv(mode, process.cwd(), 'VITE_'), APP_ORIGIN);
   if (command === 'build' && !result.ok) {
-    throw new Error(`${INVALID_BUILD_CONFIG}\n${result.problems.map((p) => `  ${p}`).join('\n')}\nSet them in .env or the environment (see .env.example) and build again.`);
+    throw new Error(
+      `${INVALID_BUILD_CONFIG}\n${result.problems.map((p) => `  ${p}`).join('\n')}\nSet them in .env or the environment (see .env.example) and build again.`,
+    );
   }
   return { __PURRFECT_CONFIG__: JSON.stringify(result) };
 }
@@ -142,7 +144,9 @@ function checkWorkerGraph(plugin: { error(message: string): never }, bundle: Out
       const parent = chunks.get(path.at(-1) ?? '');
       const base = fileName.split('/').at(-1) ?? fileName;
       const names = parent?.code.match(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["'][^"']*${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))?.[1]?.trim() ?? '';
-      fail(`the ${what} would load ${[...path, fileName].join(' → ')} (for ${names || 'its side effects'}), which ${page ? 'runs the page' : react ? 'holds React' : 'has CSS'}; see CHUNK_GROUPS`);
+      fail(
+        `the ${what} would load ${[...path, fileName].join(' → ')} (for ${names || 'its side effects'}), which ${page ? 'runs the page' : react ? 'holds React' : 'has CSS'}; see CHUNK_GROUPS`,
+      );
     }
     for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next, [...path, fileName]);
   };
@@ -278,8 +282,7 @@ const isSync = (id: string) =>
  * The outbox's drain: the backend chunk's (a page drains once supabase-js is there) and the service worker's
  * (anonymous votes, when no page is open). With auth-js's error classes, it is no screen's.
  */
-const isDrain = (id: string) =>
-  inSrc('data/outbox/drain.ts')(id) || id.replaceAll('\\', '/').includes('/node_modules/@supabase/auth-js/dist/module/lib/errors.js');
+const isDrain = (id: string) => inSrc('data/outbox/drain.ts')(id) || id.replaceAll('\\', '/').includes('/node_modules/@supabase/auth-js/dist/module/lib/errors.js');
 /** The worker's PostgREST client: its own file, which the backend chunk imports too, and no screen. */
 const isPostgrest = (id: string) => inSrc('data/rpc-client.ts')(id) || inPackages('@supabase/postgrest-js')(id);
 const isLeaflet = (id: string) => inPackages('leaflet', 'react-leaflet', '@react-leaflet')(id) || inSrc('ui/map/leaflet-map')(id);

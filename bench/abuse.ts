@@ -161,23 +161,55 @@ export async function benchAbuse(report: Report, options: BenchOptions): Promise
       }
       return `${opened} idle sockets opened from ${FLOODER}, ${closedByServer} closed by the server while held`;
     });
-    report.atMost(`honest resync p99 under an idle-socket flood (≤ 2 × calm)`, flood.result.latency.p99, 'ms', Math.max(1, 2 * calm.latency.p99), 'timing', `${detail(flood.result)}; ${flood.about}; server RSS +${flood.rssGrowthMiB} MiB`);
+    report.atMost(
+      `honest resync p99 under an idle-socket flood (≤ 2 × calm)`,
+      flood.result.latency.p99,
+      'ms',
+      Math.max(1, 2 * calm.latency.p99),
+      'timing',
+      `${detail(flood.result)}; ${flood.about}; server RSS +${flood.rssGrowthMiB} MiB`,
+    );
     report.exactly(`honest resync under the idle-socket flood: non-2xx + errors + timeouts`, flood.result.non2xx + flood.result.errors + flood.result.timeouts, '', 0);
 
     // One phone pipelines 4 × 1,500 GET /rest/v1/breeds and never reads, again every 5 s.
     const pipeline = await underAttack(server, honest, async (stop) => {
       let sent = 0;
       while (!stop()) {
-        const attack = await unreadPipeline(server.url, { sockets: 4, requests: 1_500, path: '/rest/v1/breeds', headers: { apikey: DEMO_ANON_KEY }, localAddresses: [PIPELINER] });
+        const attack = await unreadPipeline(server.url, {
+          sockets: 4,
+          requests: 1_500,
+          path: '/rest/v1/breeds',
+          headers: { apikey: DEMO_ANON_KEY },
+          localAddresses: [PIPELINER],
+        });
         sent += attack.sentBytes;
         await new Promise((r) => setTimeout(r, PIPELINE_EVERY_MS));
         attack.stop();
       }
       return `${round(sent / MiB, 1)} MiB of pipelined requests sent from ${PIPELINER}`;
     });
-    report.atMost(`honest resync p99 under unread pipelined requests (≤ 2 × calm)`, pipeline.result.latency.p99, 'ms', Math.max(1, 2 * calm.latency.p99), 'timing', `${detail(pipeline.result)}; ${pipeline.about}`);
-    report.exactly(`honest resync under unread pipelined requests: non-2xx + errors + timeouts`, pipeline.result.non2xx + pipeline.result.errors + pipeline.result.timeouts, '', 0);
-    report.atMost(`server RSS growth under unread pipelined requests`, pipeline.rssGrowthMiB, 'MiB', 64, 'timing', 'the highest RSS sampled each second, less RSS before the attack');
+    report.atMost(
+      `honest resync p99 under unread pipelined requests (≤ 2 × calm)`,
+      pipeline.result.latency.p99,
+      'ms',
+      Math.max(1, 2 * calm.latency.p99),
+      'timing',
+      `${detail(pipeline.result)}; ${pipeline.about}`,
+    );
+    report.exactly(
+      `honest resync under unread pipelined requests: non-2xx + errors + timeouts`,
+      pipeline.result.non2xx + pipeline.result.errors + pipeline.result.timeouts,
+      '',
+      0,
+    );
+    report.atMost(
+      `server RSS growth under unread pipelined requests`,
+      pipeline.rssGrowthMiB,
+      'MiB',
+      64,
+      'timing',
+      'the highest RSS sampled each second, less RSS before the attack',
+    );
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });

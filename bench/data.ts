@@ -50,7 +50,14 @@ export async function benchData(report: Report, { scale }: BenchOptions): Promis
 
     const breedTimes: number[] = [];
     for (let i = 0; i < 200; i++) breedTimes.push((await timed(() => anon.from('breeds').select('*').order('breed_name')))[0]);
-    report.atMost('GET /rest/v1/breeds, p95 of 200 (one client)', round(percentile(breedTimes, 0.95), 1), 'ms', 50, 'timing', `median ${round(median(breedTimes), 1)} ms`);
+    report.atMost(
+      'GET /rest/v1/breeds, p95 of 200 (one client)',
+      round(percentile(breedTimes, 0.95), 1),
+      'ms',
+      50,
+      'timing',
+      `median ${round(median(breedTimes), 1)} ms`,
+    );
 
     // Voting is open until the day after an event ends (venue time): the live event, not an old one.
     const eventId = (await anon.from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).order('start_date').limit(1).single()).data!.id;
@@ -73,4 +80,3 @@ export async function benchData(report: Report, { scale }: BenchOptions): Promis
     await server.close();
   }
 }
-

@@ -131,7 +131,11 @@ async function openPhone(hall: Hall | undefined): Promise<{ ctx: BrowserContext;
     return { ctx: await browser.newContext(options), close: () => browser.close() };
   }
   const dir = mkdtempSync(join(tmpdir(), 'purrfect-firstvisit-'));
-  const ctx = await chromium.launchPersistentContext(dir, { ...options, executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS, ...hallFlags(hall.name, hall.trustedSpkiSha256)] });
+  const ctx = await chromium.launchPersistentContext(dir, {
+    ...options,
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_FLAGS, ...hallFlags(hall.name, hall.trustedSpkiSha256)],
+  });
   return {
     ctx,
     async close() {
@@ -169,11 +173,14 @@ async function firstVisit(server: VenueServer, precache: string[], hall?: Hall):
     // FIRSTVISIT_TRACE=1: each exchange as it reached the proxy (ms from navigation, connection, who asked):
     // where a first visit's time goes.
     if (process.env.FIRSTVISIT_TRACE) {
-      for (const x of exchanges) console.log(`  ${Math.round(x.at - started)} ms  c${x.connection}  ${x.dest || '-'}  ${x.path.slice(0, 60)}  ${(x.downBytes / 1000).toFixed(1)} KB`);
+      for (const x of exchanges)
+        console.log(`  ${Math.round(x.at - started)} ms  c${x.connection}  ${x.dest || '-'}  ${x.path.slice(0, 60)}  ${(x.downBytes / 1000).toFixed(1)} KB`);
     }
     const gap = precacheFetchGap(exchanges, new Set(precache));
     if (gap !== null && gap < 0.9 * VENUE_WIFI.latencyMs) {
-      throw new Error(`The precache's fetches came ${Math.round(gap)} ms apart on a connection (median): the wire proxy did not shape them to ${VENUE_WIFI.latencyMs} ms RTT`);
+      throw new Error(
+        `The precache's fetches came ${Math.round(gap)} ms apart on a connection (median): the wire proxy did not shape them to ${VENUE_WIFI.latencyMs} ms RTT`,
+      );
     }
     // The precache must hold exactly the manifest's files, not merely as many entries.
     const cached = await page.evaluate(async () => {
@@ -320,7 +327,10 @@ function wireDetail(v: Visit, precache: Set<string>): string {
     `by kind (KB both ways, headers included, exchanges): ${kinds}` +
     (outside ? `, outside any request ${outside} B` : '') +
     `; ${kb(v.wire.down)} KB down, ${kb(v.wire.up)} KB up over ${v.wire.connections} connections; ` +
-    `by who asked (Sec-Fetch-Dest; precache = the service worker's fetches of manifest entries): ${[...askers].sort((a, b) => b[1] - a[1]).map(([d, b]) => `${d} ${kb(b)}`).join(', ')} KB; biggest: ${biggest} KB` +
+    `by who asked (Sec-Fetch-Dest; precache = the service worker's fetches of manifest entries): ${[...askers]
+      .sort((a, b) => b[1] - a[1])
+      .map(([d, b]) => `${d} ${kb(b)}`)
+      .join(', ')} KB; biggest: ${biggest} KB` +
     (v.elsewhere.length ? `; NOT COUNTED, other origins: ${v.elsewhere.join(', ')}` : '')
   );
 }

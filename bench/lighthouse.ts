@@ -20,9 +20,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 /** Audits that cost a category points, with the first offending items, so a reader can fix them. */
 export function failingAudits(lhr: Lhr, category: string): string {
   const refs = lhr.categories[category]?.auditRefs ?? [];
-  const failing = refs
-    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
-    .filter(({ ref, audit }) => ref.weight > 0 && audit && audit.score !== null && audit.score < 1);
+  const failing = refs.map((ref) => ({ ref, audit: lhr.audits[ref.id] })).filter(({ ref, audit }) => ref.weight > 0 && audit && audit.score !== null && audit.score < 1);
   return failing
     .map(({ audit }) => {
       const items = ((audit!.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [])
@@ -74,10 +72,9 @@ export async function benchLighthouse(report: Report, { runs, distDir }: BenchOp
       const fcp = lhrs.map((l) => num(l, 'first-contentful-paint'));
       const bytes = lhrs.map((l) => num(l, 'total-byte-weight'));
       const medianRun = lhrs[perf.indexOf([...perf].sort((a, b) => a - b)[Math.floor(perf.length / 2)]!)]!;
-      const lcpElement = (
+      const lcpElement =
         (medianRun.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { selector?: string } }[] }[] } | undefined)?.items?.[0]
-          ?.items?.[0]?.node?.selector ?? 'unknown'
-      );
+          ?.items?.[0]?.node?.selector ?? 'unknown';
       // Where the main thread went (Lighthouse multiplies observed CPU time by 4 for a mid-range phone).
       const bootup = ((medianRun.audits['bootup-time']?.details as { items?: { url: string; total: number }[] } | undefined)?.items ?? [])
         .slice(0, 3)

@@ -103,7 +103,11 @@ async function listener(url: string, i: number, breedId: number, cursors: Cursor
       pullStarts.push(performance.now());
       const { data, error } = await client.rpc('sync_pull', { p_cursors: own, p_limit: 1000, p_tables: MIRROR_TABLES, p_client: SYNC_CONTRACT_VERSION });
       if (error) throw new Error(error.message);
-      const page = data as { held_back?: boolean; tables: Record<string, { rows: { id: number; breed_name?: string }[]; cursor: unknown }>; tombstones: { cursor: unknown } };
+      const page = data as {
+        held_back?: boolean;
+        tables: Record<string, { rows: { id: number; breed_name?: string }[]; cursor: unknown }>;
+        tombstones: { cursor: unknown };
+      };
       let rows = 0;
       own = { ...own };
       for (const [table, t] of Object.entries(page.tables)) {
@@ -266,8 +270,22 @@ async function idleSockets(report: Report, server: Awaited<ReturnType<typeof sta
     const after = await server.memory(true);
     const rss = (after.rss - before.rss) / MiB;
     const cpu = ((after.cpuMicros - held.cpuMicros) / 1e6 / idleSeconds) * 100;
-    report.atMost(`live: server RSS for ${count} idle subscribed sockets`, Math.round(rss * 10) / 10, 'MiB', IDLE_RSS_BUDGET_MIB, 'timing', `${((rss * MiB) / count / 1024).toFixed(1)} KiB per socket, ${Math.round(after.rss / MiB)} MiB in all`);
-    report.atMost(`live: server CPU holding ${count} idle sockets`, Math.round(cpu * 10) / 10, '% of a core', IDLE_CPU_BUDGET_PERCENT, 'timing', `over ${idleSeconds} s, heartbeats every 25 s`);
+    report.atMost(
+      `live: server RSS for ${count} idle subscribed sockets`,
+      Math.round(rss * 10) / 10,
+      'MiB',
+      IDLE_RSS_BUDGET_MIB,
+      'timing',
+      `${((rss * MiB) / count / 1024).toFixed(1)} KiB per socket, ${Math.round(after.rss / MiB)} MiB in all`,
+    );
+    report.atMost(
+      `live: server CPU holding ${count} idle sockets`,
+      Math.round(cpu * 10) / 10,
+      '% of a core',
+      IDLE_CPU_BUDGET_PERCENT,
+      'timing',
+      `over ${idleSeconds} s, heartbeats every 25 s`,
+    );
   } finally {
     for (const socket of sockets) socket.disconnect();
   }

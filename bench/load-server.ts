@@ -53,10 +53,7 @@ async function main(): Promise<void> {
           const cpu = process.cpuUsage();
           send({ type: 'memory', id: raw.id, heapUsed: m.heapUsed, rss: m.rss, gc, cpuMicros: cpu.user + cpu.system });
         } else if (raw.type === 'votes') {
-          const { rows } = await server.db.query<{ n: string }>(
-            'select count(*)::text as n from public.visitor_choice where email like $1',
-            [raw.emailLike],
-          );
+          const { rows } = await server.db.query<{ n: string }>('select count(*)::text as n from public.visitor_choice where email like $1', [raw.emailLike]);
           send({ type: 'votes', id: raw.id, count: Number(rows[0]!.n) });
         } else if (raw.type === 'exec') {
           await server.db.exec(raw.sql);

@@ -180,7 +180,10 @@ export async function serverVotes(
 ): Promise<{ byId: Set<string>; byPrefix: { id: string; email: string }[] }> {
   const byId = new Set<string>();
   for (let i = 0; i < ids.length; i += 100) {
-    const { data, error } = await service.from('visitor_choice').select('id').in('id', ids.slice(i, i + 100));
+    const { data, error } = await service
+      .from('visitor_choice')
+      .select('id')
+      .in('id', ids.slice(i, i + 100));
     if (error) throw new Error(`reading votes: ${error.message}`);
     for (const row of data as { id: string }[]) byId.add(row.id);
   }

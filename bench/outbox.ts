@@ -88,7 +88,10 @@ async function voteThroughForm(page: Page, emailPrefix: string, count: number): 
       .waitFor({ timeout: 10_000 })
       .catch(async (e: unknown) => {
         // Say what the page showed instead, so a failed run can be understood from its log.
-        const shown = await page.locator('main').innerText().catch(() => '(no main)');
+        const shown = await page
+          .locator('main')
+          .innerText()
+          .catch(() => '(no main)');
         throw new Error(`vote ${i + 1} of ${count} through the form, at ${page.url()}: the page shows ${JSON.stringify(shown.slice(0, 400))}`, { cause: e });
       });
     await page.getByRole('button', { name: 'Submit another vote' }).click();
@@ -300,14 +303,7 @@ async function chaosRun(report: Report, ctx: BrowserContext, venue: RestartableV
 }
 
 /** 200 votes queued offline, then Venue Wi-Fi (page and worker): time until all are on the server. */
-async function venueProfileRun(
-  report: Report,
-  browser: Browser,
-  ctx: BrowserContext,
-  page: Page,
-  venue: RestartableVenue,
-  eventId: number,
-): Promise<void> {
+async function venueProfileRun(report: Report, browser: Browser, ctx: BrowserContext, page: Page, venue: RestartableVenue, eventId: number): Promise<void> {
   const prefix = `venue.${Date.now().toString(36)}.`;
   const items = await makeVoteItems(eventId, prefix, VENUE_VOTES);
   const ids = items.map((i) => i.id);

@@ -72,14 +72,22 @@ async function installability(report: Report, origin: string): Promise<void> {
       installabilityErrors.length,
       '',
       0,
-      installabilityErrors.length ? installabilityErrors.map((e) => `${e.errorId}${e.errorArguments.map((a) => ` ${a.name}=${a.value}`).join('')}`).join('; ') : undefined,
+      installabilityErrors.length
+        ? installabilityErrors.map((e) => `${e.errorId}${e.errorArguments.map((a) => ` ${a.name}=${a.value}`).join('')}`).join('; ')
+        : undefined,
     );
     const { url, errors, data } = await cdp.send('Page.getAppManifest');
     const problems = [
       ...errors.map((e) => `${e.critical ? 'critical' : 'warning'}: ${e.message}`),
       ...(data ? manifestProblems(JSON.parse(data) as WebManifest) : ['no manifest']),
     ];
-    report.exactly('web app manifest problems (name, display standalone, icon ≥ 144 px)', problems.length, '', 0, problems.length ? problems.join('; ') : url.replace(origin, ''));
+    report.exactly(
+      'web app manifest problems (name, display standalone, icon ≥ 144 px)',
+      problems.length,
+      '',
+      0,
+      problems.length ? problems.join('; ') : url.replace(origin, ''),
+    );
     await cdp.detach();
   } finally {
     await profile.close();

@@ -25,10 +25,22 @@ type Section = {
 const SECTIONS: Section[] = [
   { name: 'size', about: 'bytes of the build', run: benchSize },
   { name: 'data', about: 'sync engine and API without a browser', run: benchData },
-  { name: 'lighthouse', about: 'Lighthouse mobile on home, breeds and a breed (first visit)', run: async (r, o) => (await import('./lighthouse.ts')).benchLighthouse(r, o) },
+  {
+    name: 'lighthouse',
+    about: 'Lighthouse mobile on home, breeds and a breed (first visit)',
+    run: async (r, o) => (await import('./lighthouse.ts')).benchLighthouse(r, o),
+  },
   { name: 'pwa', about: 'installability and the repeat visit served by the service worker', run: async (r, o) => (await import('./pwa.ts')).benchPwa(r, o) },
-  { name: 'venue', about: 'first visit, full mirror and a no-change resync over Venue Wi-Fi in Chromium', run: async (r, o) => (await import('./venue.ts')).benchVenue(r, o) },
-  { name: 'firstvisit', about: 'the whole first visit over Venue Wi-Fi: bytes on the wire and time to offline-ready, ×1 and ×10', run: async (r, o) => (await import('./first-visit.ts')).benchFirstVisit(r, o) },
+  {
+    name: 'venue',
+    about: 'first visit, full mirror and a no-change resync over Venue Wi-Fi in Chromium',
+    run: async (r, o) => (await import('./venue.ts')).benchVenue(r, o),
+  },
+  {
+    name: 'firstvisit',
+    about: 'the whole first visit over Venue Wi-Fi: bytes on the wire and time to offline-ready, ×1 and ×10',
+    run: async (r, o) => (await import('./first-visit.ts')).benchFirstVisit(r, o),
+  },
   { name: 'load', about: 'venue server under autocannon from a second process', run: async (r, o) => (await import('./load.ts')).benchLoad(r, o) },
   {
     name: 'abuse',

@@ -402,7 +402,13 @@ export class Phone {
     const { shapes } = this.hall;
     const email = `showday.${this.id}.${Date.now().toString(36)}@example.com`;
     const data = { first_name: 'Show', last_name: `Day ${this.id}`, phone: null, city: 'Amsterdam', country: 'Netherlands' };
-    const up = await this.exchange('signup', 'POST', shapes.signup.path, shapes.signup.headers, JSON.stringify({ email, password: PASSWORD, data, gotrue_meta_security: {} }));
+    const up = await this.exchange(
+      'signup',
+      'POST',
+      shapes.signup.path,
+      shapes.signup.headers,
+      JSON.stringify({ email, password: PASSWORD, data, gotrue_meta_security: {} }),
+    );
     if (up.status !== 200) return;
     const sent = await this.exchange('verify', 'POST', '/functions/v1/send-verification', shapes.invoke.headers, JSON.stringify({ email }));
     if (sent.status !== 200) return;
@@ -420,7 +426,13 @@ export class Phone {
     }
     const verified = await this.exchange('verify', 'POST', '/rest/v1/rpc/verify_account', shapes.vote.headers, JSON.stringify({ p_token: token }));
     if (verified.status !== 200) return;
-    const signIn = await this.exchange('signin', 'POST', shapes.signin.path, shapes.signin.headers, JSON.stringify({ email, password: PASSWORD, gotrue_meta_security: {} }));
+    const signIn = await this.exchange(
+      'signin',
+      'POST',
+      shapes.signin.path,
+      shapes.signin.headers,
+      JSON.stringify({ email, password: PASSWORD, gotrue_meta_security: {} }),
+    );
     if (signIn.status !== 200) return;
     this.accessToken = (JSON.parse(signIn.text) as { access_token: string }).access_token;
     this.later(Math.random() * this.hall.mix.couponEveryMs, () => this.couponLoop());

@@ -361,9 +361,7 @@ function markdown(results: ConfigResult[], s: Settings, load: number[]): string 
     ...results.map((r) => {
       const peak = r.steps.find((x) => x.phones === r.peak);
       const next = r.steps.find((x) => !x.held);
-      const cells = peak
-        ? `${peak.requestsPerS} | ${peak.p50} / ${peak.p99} ms | ${peak.serverCpuPercent} % | ${peak.serverRssMiB} MiB`
-        : '– | – | – | –';
+      const cells = peak ? `${peak.requestsPerS} | ${peak.p50} / ${peak.p99} ms | ${peak.serverCpuPercent} % | ${peak.serverRssMiB} MiB` : '– | – | – | –';
       const failed = next ? ` (${next.phones.toLocaleString('en-GB')}: p99 ${next.p99} ms, ${next.errors} errors)` : ' (the last step)';
       return `| ${CONFIG_LABEL[r.config]} | ${r.peak.toLocaleString('en-GB')}${failed} | ${cells} |`;
     }),

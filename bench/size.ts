@@ -52,7 +52,11 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
     for (const next of manifest[key]!.imports ?? []) walkStatic(next);
   };
   for (const file of screenFiles) walkStatic(keyOf.get(file)!);
-  const heavy = [...beforeScreen].flatMap((file) => sourcesOf(distDir, file).filter((m) => isBackendClient(m) || isLeaflet(m)).map((m) => `${file}: ${m}`));
+  const heavy = [...beforeScreen].flatMap((file) =>
+    sourcesOf(distDir, file)
+      .filter((m) => isBackendClient(m) || isLeaflet(m))
+      .map((m) => `${file}: ${m}`),
+  );
   report.exactly(
     `supabase-js or Leaflet modules loaded before a visitor screen renders (${screenFiles.length} screen chunks)`,
     heavy.length,
@@ -77,7 +81,13 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   const consolePrecached = [...consoleOnly].filter((f) => precached.has(f));
   report.exactly(`organiser console files in the precache (of ${consoleOnly.size})`, consolePrecached.length, '', 0, consolePrecached.join(', '));
   // What an install of an earlier build (and a browser refusing a module worker) gets: one classic script.
-  report.atMost(`classic service worker ${CLASSIC_SERVICE_WORKER_FILE} (gzip; earlier builds' installs)`, round(gzipKiB(join(distDir, CLASSIC_SERVICE_WORKER_FILE)), 1), 'KiB', 59, 'exact');
+  report.atMost(
+    `classic service worker ${CLASSIC_SERVICE_WORKER_FILE} (gzip; earlier builds' installs)`,
+    round(gzipKiB(join(distDir, CLASSIC_SERVICE_WORKER_FILE)), 1),
+    'KiB',
+    59,
+    'exact',
+  );
   const classicUrls = precacheUrls(distDir, CLASSIC_SERVICE_WORKER_FILE);
   const differing = [...new Set([...urls, ...classicUrls])].filter((u) => urls.includes(u) !== classicUrls.includes(u));
   report.exactly(`precache entries the module and classic workers disagree on`, differing.length, '', 0, differing.join(', '));
@@ -99,7 +109,10 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
     const workerAll = workerFiles.reduce((sum, file) => sum + gzipKiB(join(distDir, file)), 0);
     report.atMost(
       `${what}'s JS that the page does not load (gzip)`,
-      round(workerOwn.reduce((sum, file) => sum + gzipKiB(join(distDir, file)), 0), 1),
+      round(
+        workerOwn.reduce((sum, file) => sum + gzipKiB(join(distDir, file)), 0),
+        1,
+      ),
       'KiB',
       budget,
       'exact',
@@ -120,7 +133,13 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
     .find((file) => sourcesOf(distDir, file).some((s) => s.endsWith('src/data/supabase.ts')));
   // Without the markers in the page's own chunk the count below would prove nothing.
   if (!pageChunk || !isFullClient(pageChunk)) throw new Error('the supabase-js markers are missing from the page chunk (src/data/supabase.ts)');
-  const scripts = [SERVICE_WORKER_FILE, CLASSIC_SERVICE_WORKER_FILE, ...readdirSync(join(distDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => join('assets', f))];
+  const scripts = [
+    SERVICE_WORKER_FILE,
+    CLASSIC_SERVICE_WORKER_FILE,
+    ...readdirSync(join(distDir, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => join('assets', f)),
+  ];
   const copies = scripts.filter((f) => f !== pageChunk && isFullClient(f));
   report.exactly('supabase-js full client copies outside the page chunk', copies.length, '', 0, copies.join(', '));
 }

@@ -90,10 +90,7 @@ const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __
 
 /** The sync worker's probe, its commit times moved onto the page's clock. */
 async function readWorkerProbe(page: Page, worker: Worker): Promise<Probe> {
-  const [pageOrigin, probe] = await Promise.all([
-    page.evaluate(() => performance.timeOrigin),
-    worker.evaluate(() => (self as unknown as { __probe: Probe }).__probe),
-  ]);
+  const [pageOrigin, probe] = await Promise.all([page.evaluate(() => performance.timeOrigin), worker.evaluate(() => (self as unknown as { __probe: Probe }).__probe)]);
   if (!probe) throw new Error(`The IndexedDB write counter is not installed in the sync worker (${worker.url()})`);
   const shift = probe.timeOrigin - pageOrigin;
   for (const store of Object.keys(probe.committed)) probe.committed[store]! += shift;
@@ -103,7 +100,15 @@ async function readWorkerProbe(page: Page, worker: Worker): Promise<Probe> {
 /** The sync worker, with the probe installed (page.on('worker') started the install). */
 async function syncWorker(page: Page, installs: Map<Worker, Promise<unknown>>): Promise<Worker> {
   const worker = page.workers().find((w) => /\/sync-worker-[\w-]+\.js$/.test(w.url()));
-  if (!worker) throw new Error(`No sync worker in the page (workers: ${page.workers().map((w) => w.url()).join(', ') || 'none'})`);
+  if (!worker)
+    throw new Error(
+      `No sync worker in the page (workers: ${
+        page
+          .workers()
+          .map((w) => w.url())
+          .join(', ') || 'none'
+      })`,
+    );
   await installs.get(worker);
   return worker;
 }
@@ -174,7 +179,12 @@ async function venueRun(origin: string): Promise<VenueRun> {
     // Playwright cannot run init scripts in workers: install as soon as the worker's script has loaded
     // (its first pull still has a throttled round trip ahead; the row check below catches a late install).
     const installs = new Map<Worker, Promise<unknown>>();
-    page.on('worker', (w) => installs.set(w, w.evaluate(initScript(installProbe).content).catch((e: unknown) => e)));
+    page.on('worker', (w) =>
+      installs.set(
+        w,
+        w.evaluate(initScript(installProbe).content).catch((e: unknown) => e),
+      ),
+    );
     const throttled = await throttle(browser, page, VENUE_WIFI);
     try {
       await page.goto(`${origin}/`, { waitUntil: 'commit' });
@@ -189,7 +199,9 @@ async function venueRun(origin: string): Promise<VenueRun> {
       const rows = await countRows(page);
       const missed = Object.keys(rows).filter((s) => (writes[s] ?? 0) < rows[s]!);
       if (missed.length) {
-        throw new Error(`The IndexedDB write counters missed rows of the first mirror (${missed.map((s) => `${s}: ${writes[s] ?? 0} writes, ${rows[s]} rows`).join('; ')})`);
+        throw new Error(
+          `The IndexedDB write counters missed rows of the first mirror (${missed.map((s) => `${s}: ${writes[s] ?? 0} writes, ${rows[s]} rows`).join('; ')})`,
+        );
       }
       const screens = {} as VenueRun['screens'];
       for (const path of Object.keys(SCREEN_TABLES) as Screen[]) {

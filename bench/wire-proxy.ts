@@ -148,8 +148,22 @@ export async function startWireProxy(target: { host: string; port: number }, sha
       c.head = Buffer.alloc(0);
       const lines = headBytes.toString('latin1').split('\r\n');
       const [method = '?', path = '?'] = lines[0]!.split(' ');
-      const header = (name: string) => lines.find((l) => l.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim();
-      c.current = { connection: c.id, method, path, dest: header('sec-fetch-dest') ?? (header('upgrade')?.toLowerCase() === 'websocket' ? 'websocket' : ''), status: 0, contentType: '', upBytes: headBytes.length, downBytes: 0, at: performance.now() };
+      const header = (name: string) =>
+        lines
+          .find((l) => l.toLowerCase().startsWith(`${name}:`))
+          ?.slice(name.length + 1)
+          .trim();
+      c.current = {
+        connection: c.id,
+        method,
+        path,
+        dest: header('sec-fetch-dest') ?? (header('upgrade')?.toLowerCase() === 'websocket' ? 'websocket' : ''),
+        status: 0,
+        contentType: '',
+        upBytes: headBytes.length,
+        downBytes: 0,
+        at: performance.now(),
+      };
       c.responseHead = Buffer.alloc(0);
       c.responseHeadDone = false;
       exchanges.push(c.current);
@@ -168,16 +182,31 @@ export async function startWireProxy(target: { host: string; port: number }, sha
     const end = c.responseHead.indexOf(HEAD_END);
     if (end < 0 && c.responseHead.length < MAX_HEAD) return;
     c.responseHeadDone = true;
-    const lines = c.responseHead.subarray(0, end < 0 ? MAX_HEAD : end).toString('latin1').split('\r\n');
+    const lines = c.responseHead
+      .subarray(0, end < 0 ? MAX_HEAD : end)
+      .toString('latin1')
+      .split('\r\n');
     ex.status = Number(lines[0]!.split(' ')[1]) || 0;
-    ex.contentType = lines.find((l) => l.toLowerCase().startsWith('content-type:'))?.slice(13).trim() ?? '';
+    ex.contentType =
+      lines
+        .find((l) => l.toLowerCase().startsWith('content-type:'))
+        ?.slice(13)
+        .trim() ?? '';
     c.responseHead = Buffer.alloc(0);
     if (ex.status === 101) c.opaque = true;
   };
 
   const server = createServer({ allowHalfOpen: true }, (client) => {
     // TLS (`encrypted`): bytes are counted and shaped, but no request can be read off them.
-    const c: Connection = { id: ++totals.connections, head: Buffer.alloc(0), bodyLeft: 0, opaque: encrypted, current: null, responseHead: Buffer.alloc(0), responseHeadDone: true };
+    const c: Connection = {
+      id: ++totals.connections,
+      head: Buffer.alloc(0),
+      bodyLeft: 0,
+      opaque: encrypted,
+      current: null,
+      responseHead: Buffer.alloc(0),
+      responseHeadDone: true,
+    };
     const upstream = connect(target.port, target.host);
     sockets.add(client);
     sockets.add(upstream);

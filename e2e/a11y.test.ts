@@ -76,7 +76,12 @@ describe('axe on every screen', () => {
         const report = formatViolations(`${screen} (${viewport}, ${scheme})`, violations);
         if (violations.length > 0) console.error(report);
         // Soft: one run reports every screen's violations, not just the first screen's.
-        expect.soft(violations.map((v) => v.id), report).toEqual([]);
+        expect
+          .soft(
+            violations.map((v) => v.id),
+            report,
+          )
+          .toEqual([]);
       }
     }
 
@@ -99,7 +104,9 @@ describe('axe on every screen', () => {
       await page.emulateMedia({ colorScheme: 'dark' });
       const dark = await painted();
       const bar = await page.evaluate(() =>
-        [...document.querySelectorAll('meta[name="theme-color"]')].filter((m) => matchMedia((m as HTMLMetaElement).media || 'all').matches).map((m) => (m as HTMLMetaElement).content),
+        [...document.querySelectorAll('meta[name="theme-color"]')]
+          .filter((m) => matchMedia((m as HTMLMetaElement).media || 'all').matches)
+          .map((m) => (m as HTMLMetaElement).content),
       );
       await page.emulateMedia({ colorScheme: 'light' });
       expect(light).toEqual({ background: 'rgb(250, 247, 255)', text: 'rgb(31, 21, 48)', button: 'rgb(109, 40, 217)' });

@@ -59,8 +59,7 @@ describe('account screens on a phone', () => {
   }
 
   const sideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth);
-  const savedSessionKeys = (page: Page) =>
-    page.evaluate(() => Object.keys(localStorage).filter((k) => /^sb-.+-auth-token/.test(k)));
+  const savedSessionKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => /^sb-.+-auth-token/.test(k)));
 
   /** Every editable input of the profile form: wide enough to read, and inside the screen. */
   async function expectRoomyInputs(page: Page): Promise<void> {
@@ -138,15 +137,20 @@ describe('account screens on a phone', () => {
     await page.waitForURL(`${server.url}/`);
     expect(await savedSessionKeys(page)).toEqual([]);
     // The saved profile goes with the session: nothing of this visitor is shown to the next one.
-    expect(await page.evaluate(() => new Promise((resolve, reject) => {
-      const open = indexedDB.open('purrfect-show');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const get = open.result.transaction('meta').objectStore('meta').get('saved-profile');
-        get.onsuccess = () => resolve(get.result ?? null);
-        get.onerror = () => reject(get.error);
-      };
-    }))).toBeNull();
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise((resolve, reject) => {
+            const open = indexedDB.open('purrfect-show');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const get = open.result.transaction('meta').objectStore('meta').get('saved-profile');
+              get.onsuccess = () => resolve(get.result ?? null);
+              get.onerror = () => reject(get.error);
+            };
+          }),
+      ),
+    ).toBeNull();
 
     // A reload offline, then online: /profile sends the visitor to sign in; no avatar comes back.
     await page.goto(`${server.url}/profile`);

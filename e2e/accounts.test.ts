@@ -18,9 +18,7 @@ describe('account screens', () => {
 
   async function mailWith(email: string, subject: string): Promise<Mail> {
     let found: Mail | undefined;
-    await expect
-      .poll(async () => (found = (await mailsTo(server, email)).find((m) => m.subject === subject)), { timeout: 10_000 })
-      .toBeDefined();
+    await expect.poll(async () => (found = (await mailsTo(server, email)).find((m) => m.subject === subject)), { timeout: 10_000 }).toBeDefined();
     return found!;
   }
 
@@ -126,9 +124,7 @@ describe('account screens', () => {
     await expect.poll(() => page.getByText('Last name is required').count()).toBe(1);
     await page.getByLabel('Last name *').fill('Byron');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Profile updated' }).textContent()).toBe(
-      'Profile updated successfully',
-    );
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Profile updated' }).textContent()).toBe('Profile updated successfully');
     expect(await page.locator('.profile-view h2').textContent()).toBe('Ada King Byron');
     const row = await server.db.query<{ last_name: string }>('select last_name from public.users where email = $1', [email]);
     expect(row.rows[0]?.last_name).toBe('Byron');
@@ -164,9 +160,7 @@ describe('account screens', () => {
     const page = await openSyncedApp(browser, server, 'desktop');
     // Without the recovery marker the page refuses.
     await page.goto(`${server.url}/reset-password`);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(
-      'Invalid or expired password reset link. Please request a new one.',
-    );
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid or expired password reset link. Please request a new one.');
 
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();

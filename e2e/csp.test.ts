@@ -33,13 +33,10 @@ describe('Content-Security-Policy', () => {
   let origin: string;
   const header = readFileSync(join(DIST_DIR, CSP_FILE), 'utf8').trim();
 
-  useShow(
-    { distCopy: true, browser: 'profile', page: { path: null, prepare: async (ctx) => void (violations = await watchViolations(ctx)) } },
-    (show) => {
-      ({ pwa, profile, page } = show);
-      origin = pwa.server.url;
-    },
-  );
+  useShow({ distCopy: true, browser: 'profile', page: { path: null, prepare: async (ctx) => void (violations = await watchViolations(ctx)) } }, (show) => {
+    ({ pwa, profile, page } = show);
+    origin = pwa.server.url;
+  });
 
   it('is in the build as a meta element and sent as a header with frame-ancestors', async () => {
     const res = await page.goto(`${origin}/`);
@@ -55,7 +52,9 @@ describe('Content-Security-Policy', () => {
   });
 
   it('runs every screen with zero violations', async () => {
-    const { rows: [ids] } = await pwa.server.db.query<{ breed: string; cattery: string; litter: string; event: string; advertiser: string }>(
+    const {
+      rows: [ids],
+    } = await pwa.server.db.query<{ breed: string; cattery: string; litter: string; event: string; advertiser: string }>(
       `select (select universal_breed_abbreviation from public.breeds order by id limit 1) as breed,
               (select c.name from public.catteries c where c.latitude is not null order by c.id limit 1) as cattery,
               (select id::text from public.litters order by id limit 1) as litter,
@@ -94,7 +93,6 @@ describe('Content-Security-Policy', () => {
     }
     expect(violations).toEqual([]);
   });
-
 
   it('keeps the policy in the service worker’s offline shell', async () => {
     await profile.ctx.setOffline(true);

@@ -85,11 +85,7 @@ const SYNCED = /^(Synced|Live)\b/;
 
 /** Waits until the app's first mirror is complete (the sync indicator says Synced or Live). */
 async function waitForSynced(page: Page, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(
-    (source) => new RegExp(source).test(document.querySelector('.sync-indicator')?.textContent ?? ''),
-    SYNCED.source,
-    { timeout },
-  );
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('.sync-indicator')?.textContent ?? ''), SYNCED.source, { timeout });
 }
 
 /**

@@ -17,8 +17,15 @@ import { waitForController, type Profile } from './pwa-helpers.ts';
 
 const PUBLISHABLE_KEY = 'sb_publishable_Hn4Tq8Wv2Lx6Zc9Bm3Kd_7Ry1Fs';
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.txt': 'text/plain',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain',
 };
 
 /** Builds the app with these settings only (the run's VITE_SUPABASE_ANON_KEY set aside) into a new folder. */
@@ -45,7 +52,15 @@ function readHeaderRules(dir: string): { pattern: RegExp; headers: [string, stri
   for (const line of readFileSync(join(dir, '_headers'), 'utf8').split('\n')) {
     if (!line.trim()) continue;
     if (!/^\s/.test(line)) {
-      rules.push({ pattern: new RegExp(`^${line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`), headers: [] });
+      rules.push({
+        pattern: new RegExp(
+          `^${line
+            .trim()
+            .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+            .replace(/\*/g, '.*')}$`,
+        ),
+        headers: [],
+      });
     } else {
       const at = line.indexOf(':');
       rules.at(-1)!.headers.push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
@@ -97,7 +112,7 @@ describe('an app built for a hosted project', () => {
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
-  it('shows the show from the backend on a deep link, with its pictures and the live socket, under the static host\'s headers', async () => {
+  it("shows the show from the backend on a deep link, with its pictures and the live socket, under the static host's headers", async () => {
     const page = profile.ctx.pages()[0] ?? (await profile.ctx.newPage());
     await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));

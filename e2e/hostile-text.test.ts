@@ -40,9 +40,7 @@ async function insert<T extends { id: number }>(db: SupabaseClient, table: strin
 async function inertness(page: Page) {
   return page.evaluate(() => ({
     xss: (window as { __xss?: unknown }).__xss,
-    injected: [
-      ...document.querySelectorAll('img[src="x"], [onerror], [onload], iframe, object, embed, body script, body style'),
-    ].map((e) => e.outerHTML.slice(0, 80)),
+    injected: [...document.querySelectorAll('img[src="x"], [onerror], [onload], iframe, object, embed, body script, body style')].map((e) => e.outerHTML.slice(0, 80)),
     links: [...document.querySelectorAll<HTMLElement>('a[href], area[href], form[action], [formaction]')]
       .map((e) => e.getAttribute('href') ?? e.getAttribute('action') ?? e.getAttribute('formaction') ?? '')
       .filter((href) => {
@@ -208,7 +206,9 @@ describe('hostile catalogue text', () => {
     // The pictures' paths are javascript: URLs, so the placeholders carry the names (as attributes only).
     const names = () => page.locator('.tile-image').evaluateAll((els) => els.map((e) => e.getAttribute('alt') ?? e.getAttribute('aria-label')));
     // The breed tile names the breed; the cattery's name is on its tile (and on Visitor's Choice's cat).
-    await expect.poll(async () => (await names()).filter((n) => n === BREED_NAME || n === `A cat of ${CATTERY_NAME}`).slice(0, 2)).toEqual([BREED_NAME, `A cat of ${CATTERY_NAME}`]);
+    await expect
+      .poll(async () => (await names()).filter((n) => n === BREED_NAME || n === `A cat of ${CATTERY_NAME}`).slice(0, 2))
+      .toEqual([BREED_NAME, `A cat of ${CATTERY_NAME}`]);
     await expectShownInert('/breeds', '.breed-card', [BREED_NAME]);
     await expectShownInert('/breeds/XSS1', 'h1', [BREED_NAME, `About ${IMG} and ${SCRIPT}`, `Temperament ${SVG}`, `Challenges ${SCRIPT}`, CATTERY_NAME]);
     expect(await page.locator('h1').textContent()).toBe(BREED_NAME);
@@ -264,7 +264,11 @@ describe('hostile catalogue text', () => {
     const scores = breedTraitScores(ids.breed);
     const answers = Object.fromEntries(QUIZ_QUESTIONS.map((q) => [q.trait, scores[q.trait]!])) as QuizAnswers;
     const { rows } = await server.db.query<Breed>('select * from public.breeds');
-    expect(rankBreeds(rows, answers).slice(0, QUIZ_RESULT_LIMIT).map((r) => r.breed.breed_name)).toContain(BREED_NAME);
+    expect(
+      rankBreeds(rows, answers)
+        .slice(0, QUIZ_RESULT_LIMIT)
+        .map((r) => r.breed.breed_name),
+    ).toContain(BREED_NAME);
 
     await page.goto(`${server.url}/breed-finder-quiz`);
     for (const [i, q] of QUIZ_QUESTIONS.entries()) {

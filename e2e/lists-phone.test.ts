@@ -123,7 +123,8 @@ describe('breeders', () => {
     expect(new URL(page.url()).searchParams.get('country')).toBe(place.country);
     const cards = page.locator('.cattery-card');
     expect(await cards.count()).toBe(place.n);
-    for (const text of await page.locator('.cattery-card .cattery-place').allTextContents()) expect(text.endsWith(`, ${place.country}`) || text === place.country).toBe(true);
+    for (const text of await page.locator('.cattery-card .cattery-place').allTextContents())
+      expect(text.endsWith(`, ${place.country}`) || text === place.country).toBe(true);
 
     // Each card names its breeds, the primary one first.
     const rows = (

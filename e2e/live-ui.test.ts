@@ -75,11 +75,11 @@ describe('a screen listing sessions, when the show changes them', () => {
   const announced = (page: Page) => page.locator('main .visually-hidden[aria-live="polite"]').innerText();
   const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   const smallTargets = (page: Page) =>
-    page.locator('main a, main button, main select, .site-header button').evaluateAll((els) =>
-      els
-        .filter((el) => (el as HTMLElement).offsetParent !== null && el.getBoundingClientRect().height < 44)
-        .map((el) => el.outerHTML.slice(0, 80)),
-    );
+    page
+      .locator('main a, main button, main select, .site-header button')
+      .evaluateAll((els) =>
+        els.filter((el) => (el as HTMLElement).offsetParent !== null && el.getBoundingClientRect().height < 44).map((el) => el.outerHTML.slice(0, 80)),
+      );
 
   it('the event page: a moved and a cancelled session are tagged for a moment, said once; a new notice shows at once', { timeout: 120_000 }, async () => {
     const page = await openSyncedApp(browser, server, 'phone');
@@ -123,28 +123,36 @@ describe('a screen listing sessions, when the show changes them', () => {
   });
 
   for (const viewport of ['desktop', 'phone'] as ViewportName[]) {
-    it(`/schedule at ${VIEWPORTS[viewport].width} px: a changed session is tagged, and lit without motion when the visitor asks for less`, { timeout: 120_000 }, async () => {
-      const page = await openSyncedApp(browser, server, viewport);
-      await page.emulateMedia({ reducedMotion: viewport === 'phone' ? 'reduce' : 'no-preference' });
-      await page.goto(`${server.url}/schedule?event=${eventId}`);
-      const target = sessions[viewport === 'phone' ? 3 : 2]!;
-      // The session in its day's list (a title can recur on other days, and in "Happening Now!").
-      const item = page.locator('.schedule-day').filter({ has: page.locator(`#schedule-day-${target.schedule_date}`) }).locator('.session').filter({ hasText: target.title });
-      await item.waitFor();
-      expect(await tags(page)).toEqual([]);
+    it(
+      `/schedule at ${VIEWPORTS[viewport].width} px: a changed session is tagged, and lit without motion when the visitor asks for less`,
+      { timeout: 120_000 },
+      async () => {
+        const page = await openSyncedApp(browser, server, viewport);
+        await page.emulateMedia({ reducedMotion: viewport === 'phone' ? 'reduce' : 'no-preference' });
+        await page.goto(`${server.url}/schedule?event=${eventId}`);
+        const target = sessions[viewport === 'phone' ? 3 : 2]!;
+        // The session in its day's list (a title can recur on other days, and in "Happening Now!").
+        const item = page
+          .locator('.schedule-day')
+          .filter({ has: page.locator(`#schedule-day-${target.schedule_date}`) })
+          .locator('.session')
+          .filter({ hasText: target.title });
+        await item.waitFor();
+        expect(await tags(page)).toEqual([]);
 
-      await change([later(target, 5)]);
-      await syncNow(page);
-      await expect.poll(() => item.locator('.session-just').allInnerTexts(), { timeout: 15_000 }).toEqual(['Just changed']);
-      expect(await announced(page)).toBe(`Just changed: ${target.title}, ${formatTime(later(target, 5).start_time)}.`);
-      const animation = await item.locator('a').evaluate((a) => getComputedStyle(a).animationName);
-      expect(animation).toBe(viewport === 'phone' ? 'none' : 'just-changed');
-      await item.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      await screenshot(page, 'live-ui-schedule-just-changed', viewport, { fullPage: false });
-      expect(await noSidewaysScroll(page)).toBe(0);
-      expect(await smallTargets(page)).toEqual([]);
-      await expect.poll(() => tags(page), { timeout: 12_000, interval: 250 }).toEqual([]);
-      await page.close();
-    });
+        await change([later(target, 5)]);
+        await syncNow(page);
+        await expect.poll(() => item.locator('.session-just').allInnerTexts(), { timeout: 15_000 }).toEqual(['Just changed']);
+        expect(await announced(page)).toBe(`Just changed: ${target.title}, ${formatTime(later(target, 5).start_time)}.`);
+        const animation = await item.locator('a').evaluate((a) => getComputedStyle(a).animationName);
+        expect(animation).toBe(viewport === 'phone' ? 'none' : 'just-changed');
+        await item.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await screenshot(page, 'live-ui-schedule-just-changed', viewport, { fullPage: false });
+        expect(await noSidewaysScroll(page)).toBe(0);
+        expect(await smallTargets(page)).toEqual([]);
+        await expect.poll(() => tags(page), { timeout: 12_000, interval: 250 }).toEqual([]);
+        await page.close();
+      },
+    );
   }
 });

@@ -32,9 +32,7 @@ describe('the live show in the browser', () => {
   let breed: Breed;
 
   beforeAll(async () => {
-    breed = (
-      await server.db.query<Breed>('select id::int as id, breed_name, universal_breed_abbreviation from public.breeds order by id limit 1')
-    ).rows[0]!;
+    breed = (await server.db.query<Breed>('select id::int as id, breed_name, universal_breed_abbreviation from public.breeds order by id limit 1')).rows[0]!;
   });
 
   const service = () => client(server, 'service_role');
@@ -92,7 +90,16 @@ describe('the live show in the browser', () => {
     const later = (t: string) => `${String(Number(t.slice(0, 2)) + 1).padStart(2, '0')}${t.slice(2, 5)}:00`;
     const { error } = await service().rpc('organiser_change_sessions', {
       p_op: randomUUID(),
-      p_changes: [{ id: session.id, action: 'set', schedule_date: session.schedule_date, start_time: later(session.start_time), end_time: later(session.end_time), location: session.location }],
+      p_changes: [
+        {
+          id: session.id,
+          action: 'set',
+          schedule_date: session.schedule_date,
+          start_time: later(session.start_time),
+          end_time: later(session.end_time),
+          location: session.location,
+        },
+      ],
     });
     expect(error).toBeNull();
     await row.locator('.session-just').filter({ hasText: JUST_CHANGED_TEXT }).waitFor({ timeout: LIVE_DEADLINE_MS });

@@ -31,7 +31,7 @@ const synced = (page: Page) =>
 
 async function expectNoAxeViolations(page: Page, screen: string) {
   const { light, dark } = await runAxeInBothSchemes(page); // both themes
-    const violations = [...light, ...dark];
+  const violations = [...light, ...dark];
   expect(violations, formatViolations(screen, violations)).toEqual([]);
 }
 
@@ -51,7 +51,6 @@ describe('My show at phone size', () => {
     );
     picked = rows[0]!;
   });
-
 
   it('explains the star when nothing is starred, with zero axe violations', async () => {
     await page.goto(`${server.url}/my-show`);
@@ -133,11 +132,15 @@ describe('My show at phone size', () => {
     await expect.poll(() => page.locator('.my-show-reminders p').textContent()).toBe(REMINDER_TEXTS.on);
 
     // A session at the venue starting in 5 minutes.
-    const { rows: [ev] } = await server.db.query<{ time_zone: string }>('select time_zone from public.events where id = $1', [picked.event_id]);
+    const {
+      rows: [ev],
+    } = await server.db.query<{ time_zone: string }>('select time_zone from public.events where id = $1', [picked.event_id]);
     const start = zonedDateTime(Date.now() + 5 * 60_000, ev!.time_zone);
     const end = zonedDateTime(Date.now() + 35 * 60_000, ev!.time_zone);
     const title = `Reminder check ${Date.now()}`;
-    const { rows: [added] } = await server.db.query<{ id: string }>(
+    const {
+      rows: [added],
+    } = await server.db.query<{ id: string }>(
       `insert into public.event_schedule (event_id, schedule_date, start_time, end_time, title, location)
        values ($1, $2, $3, $4, $5, 'Ring 9') returning id::text`,
       [picked.event_id, start.date, start.time.slice(0, 5), end.date === start.date ? end.time.slice(0, 5) : '23:59', title],
@@ -146,12 +149,19 @@ describe('My show at phone size', () => {
     const star = page.locator(`#session-${added!.id}`).getByRole('button', { name: starAddText(title) });
     await star.waitFor({ timeout: 30_000 });
     await star.click();
-    await expect.poll(() => page.locator(`#session-${added!.id}`).getByRole('button', { name: starRemoveText(title) }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .locator(`#session-${added!.id}`)
+          .getByRole('button', { name: starRemoveText(title) })
+          .count(),
+      )
+      .toBe(1);
     // Reminders run on every page (their own chunk, after the first screen): here at once, on the event page.
     const reminder = page.getByRole('region', { name: `${REMINDER_TEXTS.label}: ${title}` });
-    await expect.poll(() => reminder.locator('p').textContent(), { timeout: 20_000 }).toBe(
-      `${REMINDER_TEXTS.label}: ${REMINDER_TEXTS.banner(title, start.time.slice(0, 5), 'Ring 9')}`,
-    );
+    await expect
+      .poll(() => reminder.locator('p').textContent(), { timeout: 20_000 })
+      .toBe(`${REMINDER_TEXTS.label}: ${REMINDER_TEXTS.banner(title, start.time.slice(0, 5), 'Ring 9')}`);
     expect(await page.locator('.session-reminders').getAttribute('aria-live')).toBe('polite');
     // Through the service worker: on a loaded machine it answers in seconds, not one. Exactly one for this
     // session (a retry may leave the first attempt's open).

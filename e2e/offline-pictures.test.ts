@@ -36,11 +36,12 @@ describe('Ready for the hall', () => {
     // Lazy pictures load as they scroll into view; a failed one turns into a placeholder without an img.
     for (const card of await page.locator('.breed-card').all()) await card.scrollIntoViewIfNeeded();
     const shown = () =>
-      page.locator('.breed-card').evaluateAll((cards) =>
-        cards.filter((c) => {
-          const img = c.querySelector('img');
-          return img !== null && img.complete && img.naturalWidth > 0;
-        }).length,
+      page.locator('.breed-card').evaluateAll(
+        (cards) =>
+          cards.filter((c) => {
+            const img = c.querySelector('img');
+            return img !== null && img.complete && img.naturalWidth > 0;
+          }).length,
       );
     await expect.poll(shown, { timeout: 15_000 }).toBe(breeds);
     await profile.ctx.setOffline(false);

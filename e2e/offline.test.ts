@@ -53,9 +53,7 @@ describe('offline after one visit', () => {
     await ctx.setOffline(true);
     await castVote(page, email);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Your vote is saved');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Queued' }).textContent()).toBe(
-      'Queued — will send when you are back online',
-    );
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Queued' }).textContent()).toBe('Queued — will send when you are back online');
     // The header keeps it visible on every page until it is sent.
     await page.getByRole('button', { name: '1 waiting to send' }).click();
     expect(await page.getByRole('region', { name: 'Waiting to send' }).textContent()).toContain('Vote for catalog number 17');
@@ -108,9 +106,7 @@ describe('offline after one visit', () => {
       expect(await page.getByRole('button', { name: /waiting to send/ }).count()).toBe(0);
       await notSentBadge.click();
       const refused = page.getByRole('region', { name: 'Not sent' });
-      expect(await refused.locator('.outbox-reason').textContent()).toBe(
-        'Not sent: This email address has already been used to vote in this event',
-      );
+      expect(await refused.locator('.outbox-reason').textContent()).toBe('Not sent: This email address has already been used to vote in this event');
       expect(await refused.getByRole('button', { name: 'Retry' }).count()).toBe(0);
       const refusedBox = (await refused.boundingBox())!;
       expect(refusedBox.x).toBeGreaterThanOrEqual(0);
@@ -155,9 +151,7 @@ describe('offline after one visit', () => {
     expect(await page.getByLabel('First name *').inputValue()).toBe('');
     expect(await page.getByLabel('E-mail').inputValue()).toBe('');
     await castVote(page, email, '2', { first: 'Grace', last: 'Hopper' });
-    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toBe(
-      'This email address has already been used to vote in this event',
-    );
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toBe('This email address has already been used to vote in this event');
     expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
   });
 });

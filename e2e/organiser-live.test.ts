@@ -63,16 +63,21 @@ describe('the organiser runs the show live', () => {
 
     // An organiser: a verified account given the role before it signs in (the token carries app_metadata).
     const account = await createVisitor(server, 'organiser');
-    await server.db.query(
-      `update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"show_role": "organiser"}' where id = $1`,
-      [account.id],
-    );
+    await server.db.query(`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"show_role": "organiser"}' where id = $1`, [
+      account.id,
+    ]);
     const organiserCtx = await browser.newContext({ viewport: VIEWPORTS.desktop });
     await organiserCtx.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
     organiser = await organiserCtx.newPage();
     await organiser.goto(`${server.url}/login`);
-    await organiser.getByLabel(/^e-?mail\b/i).first().fill(account.email);
-    await organiser.getByLabel(/^password\b/i).first().fill(VISITOR_PASSWORD);
+    await organiser
+      .getByLabel(/^e-?mail\b/i)
+      .first()
+      .fill(account.email);
+    await organiser
+      .getByLabel(/^password\b/i)
+      .first()
+      .fill(VISITOR_PASSWORD);
     await organiser.getByRole('button', { name: /^sign in$/i }).click();
     await organiser.waitForFunction((key) => localStorage.getItem(key) !== null, AUTH_STORAGE_KEY, { timeout: 15_000 });
 
@@ -123,9 +128,9 @@ describe('the organiser runs the show live', () => {
     await organiser.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect.poll(() => changeState(`Post the notice “${notice}”`).textContent(), { timeout: 15_000 }).toBe('Sent');
     // The console's own mirror catches up: the ring's sessions say where they were, the notice is listed.
-    await expect.poll(() => place.locator('.session-moved').allTextContents(), { timeout: 15_000 }).toEqual(
-      sessions.map((s) => `Moved from ${s.start_time.slice(0, 5)}`),
-    );
+    await expect
+      .poll(() => place.locator('.session-moved').allTextContents(), { timeout: 15_000 })
+      .toEqual(sessions.map((s) => `Moved from ${s.start_time.slice(0, 5)}`));
     await expect.poll(() => organiser.locator('.console-notice-text').allTextContents()).toEqual([notice]);
     await screenshot(organiser, 'organiser-console', 'desktop');
     // In the light and the dark theme.
@@ -156,9 +161,7 @@ describe('the organiser runs the show live', () => {
         sessions.map((s) => `${plus30(s.start_time).slice(0, 5)}–${plus30(s.end_time).slice(0, 5)}`),
       );
       await visitor.goto(`${server.url}/events/${eventId}`);
-      await expect.poll(() => visitor.locator('.event-session .session-moved').allTextContents()).toEqual(
-        sessions.map((s) => `Moved from ${s.start_time.slice(0, 5)}`),
-      );
+      await expect.poll(() => visitor.locator('.event-session .session-moved').allTextContents()).toEqual(sessions.map((s) => `Moved from ${s.start_time.slice(0, 5)}`));
     };
     await expect.poll(() => visitor.locator('h1').first().textContent()).toBe('Welcome to PurrFect Show');
     await visitor.screenshot({ path: join(SCREENSHOT_DIR, 'visitor-home-notice-phone.png') });

@@ -67,28 +67,37 @@ describe('organiser reports', () => {
     }
   }
 
-  const rows = (page: Page) =>
-    page.locator('.results-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
+  const rows = (page: Page) => page.locator('.results-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
   /** In the light and the dark theme. */
   async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
     for (const [scheme, violations] of Object.entries(await runAxeInBothSchemes(page))) {
-      expect(violations.map((v) => v.id), formatViolations(`${screen} (${scheme})`, violations)).toEqual([]);
+      expect(
+        violations.map((v) => v.id),
+        formatViolations(`${screen} (${scheme})`, violations),
+      ).toEqual([]);
     }
   }
   const sideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth);
   /** Every link and button on the page's main area that is shorter than a thumb (44 px). */
   const smallTargets = (page: Page) =>
-    page.locator('main a, main button, main select').evaluateAll((els) =>
-      els.filter((el) => (el as HTMLElement).offsetParent !== null && el.getBoundingClientRect().height < 44).map((el) => el.outerHTML.slice(0, 80)),
-    );
+    page
+      .locator('main a, main button, main select')
+      .evaluateAll((els) =>
+        els.filter((el) => (el as HTMLElement).offsetParent !== null && el.getBoundingClientRect().height < 44).map((el) => el.outerHTML.slice(0, 80)),
+      );
 
-  it('ranks the running event\'s votes, shows a vote cast meanwhile after the refresh, and downloads the CSV', async () => {
+  it("ranks the running event's votes, shows a vote cast meanwhile after the refresh, and downloads the CSV", async () => {
     const page = await openSignedIn('desktop', organiserEmail, '/organiser/results');
     await expect.poll(() => page.locator('#results-event').count(), { timeout: 30_000 }).toBe(1);
     const eventId = Number(await page.locator('#results-event').inputValue());
-    const event = (await client(server).from('events').select('name, start_date, end_date').eq('id', eventId).single()).data as { name: string; start_date: string; end_date: string };
+    const event = (await client(server).from('events').select('name, start_date, end_date').eq('id', eventId).single()).data as {
+      name: string;
+      start_date: string;
+      end_date: string;
+    };
     // The page opens on the running event, the one visitors vote in.
-    const running = (await client(server).from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).order('start_date').limit(1).single()).data as { id: number };
+    const running = (await client(server).from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).order('start_date').limit(1).single())
+      .data as { id: number };
     expect(eventId).toBe(running.id);
     // Dates in the show's own order (SPEC §9, en-GB), whatever the browser's locale.
     const gb = (d: string) => d.split('-').reverse().join('/');
@@ -99,20 +108,24 @@ describe('organiser reports', () => {
     expect(await page.locator('.votes-download .report-note').textContent()).toContain(`removed on ${gb(afterRetention)};`);
 
     await castVotes(eventId, [{ catalog: '17' }, { catalog: '3', first: '=1+1' }, { catalog: '17', email: null, phone: '+31 6 5555 0101' }]);
-    await expect.poll(() => rows(page), { timeout: 20_000 }).toEqual([
-      ['1', '17', '2', '67%'],
-      ['2', '3', '1', '33%'],
-    ]);
+    await expect
+      .poll(() => rows(page), { timeout: 20_000 })
+      .toEqual([
+        ['1', '17', '2', '67%'],
+        ['2', '3', '1', '33%'],
+      ]);
     await expect.poll(() => page.locator('.results-table caption').textContent()).toBe(`${event.name}: 3 votes`);
     await expect.poll(() => page.locator('.report-status').textContent()).toMatch(/^Updated \d\d:\d\d:\d\d$/);
     const firstUpdate = await page.locator('.report-status').textContent();
 
     // Two more votes for 3 while the page is open: the next refresh (every 10 s) shows them.
     await castVotes(eventId, [{ catalog: '3' }, { catalog: '3' }]);
-    await expect.poll(() => rows(page), { timeout: 25_000, interval: 500 }).toEqual([
-      ['1', '3', '3', '60%'],
-      ['2', '17', '2', '40%'],
-    ]);
+    await expect
+      .poll(() => rows(page), { timeout: 25_000, interval: 500 })
+      .toEqual([
+        ['1', '3', '3', '60%'],
+        ['2', '17', '2', '40%'],
+      ]);
     expect(await page.locator('.results-table tfoot tr').evaluate((tr) => [...tr.children].map((c) => c.textContent))).toEqual(['', 'Total', '5', '100%']);
     expect(await page.locator('.report-status').textContent()).not.toBe(firstUpdate);
     await screenshot(page, 'organiser-results', 'desktop');
@@ -139,9 +152,9 @@ describe('organiser reports', () => {
 
     // The hall Wi-Fi drops: the last results stay, and the page says the refresh failed, in words.
     await page.context().setOffline(true);
-    await expect.poll(() => page.locator('.report-status').textContent(), { timeout: 25_000 }).toMatch(
-      /^Could not refresh: the show server cannot be reached \(check the Wi-Fi\)\. Showing what was read at \d\d:\d\d:\d\d\.$/,
-    );
+    await expect
+      .poll(() => page.locator('.report-status').textContent(), { timeout: 25_000 })
+      .toMatch(/^Could not refresh: the show server cannot be reached \(check the Wi-Fi\)\. Showing what was read at \d\d:\d\d:\d\d\.$/);
     expect((await rows(page)).length).toBe(2);
     await page.context().close();
   });
@@ -155,7 +168,13 @@ describe('organiser reports', () => {
     const tag = crypto.randomUUID().slice(0, 6);
     for (let call = 0; call < 2; call++) {
       const p_votes = Array.from({ length: 30 }, (_, i) => ({
-        id: crypto.randomUUID(), event_id: eventId, first_name: 'Fan', last_name: 'Club', email: `fan${tag}x${call * 30 + i}@example.net`, phone: null, catalog_number: '42',
+        id: crypto.randomUUID(),
+        event_id: eventId,
+        first_name: 'Fan',
+        last_name: 'Club',
+        email: `fan${tag}x${call * 30 + i}@example.net`,
+        phone: null,
+        catalog_number: '42',
       }));
       const { data, error } = await client(server).rpc('submit_votes', { p_votes });
       expect(error).toBeNull();
@@ -182,7 +201,9 @@ describe('organiser reports', () => {
     expect(await rows(page)).toContainEqual([expect.any(String), '4260 flagged, 60 voided', '0', '0%']);
     await expect.poll(() => burst.locator('.poll-state').textContent()).toBe('All voided: not counted.');
     expect(await page.locator('.report-note').filter({ hasText: 'The total counts every vote except the 60 votes voided' }).count()).toBe(1);
-    expect(Number((await server.db.query<{ n: string }>(`select count(*)::text as n from public.visitor_choice where email like $1`, [`fan${tag}x%`])).rows[0]!.n)).toBe(60);
+    expect(Number((await server.db.query<{ n: string }>(`select count(*)::text as n from public.visitor_choice where email like $1`, [`fan${tag}x%`])).rows[0]!.n)).toBe(
+      60,
+    );
 
     // Restore them from the keyboard, then void them again for the phone's look below.
     await burst.getByRole('button', { name: 'Restore 60 votes' }).focus();

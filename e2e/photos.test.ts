@@ -23,7 +23,11 @@ async function photo(): Promise<Uint8Array> {
     const px = Math.floor(i / 3);
     raw[i] = Math.min(255, (i % 3 === 0 ? ((px % w) * 255) / w : i % 3 === 1 ? (Math.floor(px / w) * 255) / h : 120) + ((x >> 16) & 0x1f));
   }
-  return new Uint8Array(await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 85 }).toBuffer());
+  return new Uint8Array(
+    await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer(),
+  );
 }
 
 /** currentSrc of the first img matching `selector`, once it has loaded (the files' pixel sizes: tests/integration/photos.test.ts). */
@@ -100,7 +104,11 @@ describe('an imported photo on the breed screens', () => {
       await expect.poll(() => panel.getByRole('status').textContent(), { timeout: 90_000 }).toMatch(/^Saved \d+ pictures\.$/);
 
       const saved = await page.evaluate(
-        async ([cacheName, prefix]) => (await (await caches.open(cacheName)).keys()).map((r) => r.url).filter((u) => u.startsWith(prefix)).sort(),
+        async ([cacheName, prefix]) =>
+          (await (await caches.open(cacheName)).keys())
+            .map((r) => r.url)
+            .filter((u) => u.startsWith(prefix))
+            .sort(),
         [IMAGE_CACHE, `${folderUrl}/`] as const,
       );
       expect(saved).toEqual(['card.webp', 'gallery.webp', 'hero-mobile.webp', 'tile.webp'].map((f) => `${folderUrl}/${f}`));

@@ -64,8 +64,7 @@ export async function launchProfile(extraFlags: string[] = []): Promise<Profile>
 /** Waits until sw.js controls the page (clientsClaim), reloading once if it activated without claiming. */
 export async function waitForController(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const controlled = () =>
-    page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000 });
+  const controlled = () => page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000 });
   try {
     await controlled();
   } catch {

@@ -5,17 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CLASSIC_SERVICE_WORKER_FILE, OUTBOX_SYNC_TAG, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 import type { VoteItem } from '../src/data/outbox/types.ts';
-import {
-  dispatchSync,
-  getFromStore,
-  hasAppDb,
-  launchProfile,
-  openNonAppPage,
-  putIntoStore,
-  waitForController,
-  type Profile,
-  type PwaServer,
-} from './pwa-helpers.ts';
+import { dispatchSync, getFromStore, hasAppDb, launchProfile, openNonAppPage, putIntoStore, waitForController, type Profile, type PwaServer } from './pwa-helpers.ts';
 import { useShow } from './fixture.ts';
 
 const DB_NAME = 'purrfect-show';
@@ -93,7 +83,14 @@ describe('progressive web app', () => {
         );
       // Past the HTTP and memory caches: only the worker's 'images' cache can answer offline.
       const fetchBytes = (src: string) =>
-        page.evaluate((s) => fetch(s, { cache: 'no-store' }).then(async (r) => (r.ok ? (await r.blob()).size : 0), () => 0), src);
+        page.evaluate(
+          (s) =>
+            fetch(s, { cache: 'no-store' }).then(
+              async (r) => (r.ok ? (await r.blob()).size : 0),
+              () => 0,
+            ),
+          src,
+        );
       expect(await loadImage(image)).toBeGreaterThan(0);
       await expect.poll(() => page.evaluate(async () => (await (await caches.open('images')).keys()).map((r) => r.url))).toContain(image);
 
@@ -178,8 +175,7 @@ describe('progressive web app', () => {
       await putIntoStore(store, DB_NAME, 'outbox', vote);
       await store.close();
 
-      const rows = async () =>
-        (await app.server.db.query<{ id: string }>('select id from public.visitor_choice where id = $1', [vote.id])).rows.length;
+      const rows = async () => (await app.server.db.query<{ id: string }>('select id from public.visitor_choice where id = $1', [vote.id])).rows.length;
       expect(await rows()).toBe(0);
       await dispatchSync(cdpPage, url, SYNC_TAG);
       await expect.poll(rows, { timeout: 30_000, interval: 250 }).toBe(1);
@@ -223,7 +219,7 @@ describe('progressive web app', () => {
       await profile.close();
     }
   });
-  it('keeps a classic worker (an earlier build\'s install, or a browser refusing a module) and updates it', async () => {
+  it("keeps a classic worker (an earlier build's install, or a browser refusing a module) and updates it", async () => {
     const profile = await launchProfile();
     try {
       const page = profile.ctx.pages()[0] ?? (await profile.ctx.newPage());

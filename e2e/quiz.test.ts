@@ -114,9 +114,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('breed-finder quiz on a %s
     const breeds = (await server.db.query<Breed>('select * from public.breeds')).rows;
     const expected = rankBreeds(breeds, ANSWERS).map((m) => counts.get(m.breed.id) ?? 0);
     const lines = await page.locator('.quiz-kittens').allTextContents();
-    expect(lines).toEqual(
-      expected.map((n) => (n === 0 ? 'No kittens available right now' : `${n} ${n === 1 ? 'kitten' : 'kittens'} available now — see litters`)),
-    );
+    expect(lines).toEqual(expected.map((n) => (n === 0 ? 'No kittens available right now' : `${n} ${n === 1 ? 'kitten' : 'kittens'} available now — see litters`)));
     // The demo show has kittens of at least one result breed: that line links to the litters.
     const withKittens = expected.findIndex((n) => n > 0);
     expect(withKittens).toBeGreaterThanOrEqual(0);

@@ -74,11 +74,8 @@ describe('storage quota', () => {
     },
   );
 
-  const votesFor = async (email: string) =>
-    (await server.db.query<{ id: string }>('select id::text from public.visitor_choice where email = $1', [email])).rows;
-  const synced = () =>
-    page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
-
+  const votesFor = async (email: string) => (await server.db.query<{ id: string }>('select id::text from public.visitor_choice where email = $1', [email])).rows;
+  const synced = () => page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
 
   it('shows the message when a sync hits the quota, keeps the queued vote, and delivers it once with room', async () => {
     const email = `quota.voter.${Date.now()}@example.com`;
@@ -104,13 +101,17 @@ describe('storage quota', () => {
 
     const message = page.getByRole('alert').filter({ hasText: 'Not enough storage' });
     await expect.poll(() => message.textContent(), { timeout: 15_000 }).toBe(QUOTA_MESSAGE);
-    expect(QUOTA_MESSAGE).toBe(
-      'Not enough storage on this device: the saved show data was cleared and will download again when there is room.',
-    );
+    expect(QUOTA_MESSAGE).toBe('Not enough storage on this device: the saved show data was cleared and will download again when there is room.');
     // The mirror was cleared; the outbox was not.
     expect(await readStore(page, 'breeds')).toEqual([]);
     const kept = await getFromStore<OutboxItem>(page, DB_NAME, 'outbox', voteId[0]!);
-    expect(kept).toMatchObject({ id: queued!.id, kind: 'vote', payload: queued!.payload, status: expect.stringMatching(/^(queued|sending)$/), createdAt: queued!.createdAt });
+    expect(kept).toMatchObject({
+      id: queued!.id,
+      kind: 'vote',
+      payload: queued!.payload,
+      status: expect.stringMatching(/^(queued|sending)$/),
+      createdAt: queued!.createdAt,
+    });
     expect(await votesFor(email)).toHaveLength(0);
     // Still shown on another screen, until a sync completes, and only once: the emptied schedule says
     // only what it could not load.
@@ -125,9 +126,7 @@ describe('storage quota', () => {
     await synced();
     await expect.poll(() => page.locator('.storage-message').count()).toBe(0);
     await expect.poll(() => votesFor(email), { timeout: 45_000 }).toHaveLength(1);
-    await expect
-      .poll(async () => (await getFromStore<OutboxItem>(page, DB_NAME, 'outbox', voteId[0]!))?.status, { timeout: 10_000 })
-      .toBe('sent');
+    await expect.poll(async () => (await getFromStore<OutboxItem>(page, DB_NAME, 'outbox', voteId[0]!))?.status, { timeout: 10_000 }).toBe('sent');
     const [row] = await votesFor(email);
     expect(row!.id).toBe(voteId[0]);
     // Another drain (the network returning) sends nothing again.

@@ -75,7 +75,10 @@ beforeAll(async () => {
 });
 
 it('keeps leaflet out of the first route’s JavaScript', () => {
-  const manifest = JSON.parse(readFileSync(join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+  const manifest = JSON.parse(readFileSync(join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; dynamicImports?: string[] }
+  >;
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
@@ -134,9 +137,9 @@ describe.each(['phone', 'desktop'] as ViewportName[])('breeder screens on a %s',
     // No maps key: no map at all (no tiles, no zoom buttons), the address as text and Open in Maps links.
     const location = page.getByRole('region', { name: 'Location' });
     const directions = location.getByRole('region', { name: `Directions to ${sample.name}` });
-    await expect.poll(() => directions.getByRole('link', { name: 'Open in Maps' }).getAttribute('href')).toMatch(
-      new RegExp(`^geo:${sample.latitude},${sample.longitude}\\?q=${sample.latitude},${sample.longitude}\\(`),
-    );
+    await expect
+      .poll(() => directions.getByRole('link', { name: 'Open in Maps' }).getAttribute('href'))
+      .toMatch(new RegExp(`^geo:${sample.latitude},${sample.longitude}\\?q=${sample.latitude},${sample.longitude}\\(`));
     expect(await directions.getByRole('link', { name: 'Open in OpenStreetMap' }).getAttribute('href')).toBe(
       `https://www.openstreetmap.org/?mlat=${sample.latitude}&mlon=${sample.longitude}#map=15/${sample.latitude}/${sample.longitude}`,
     );

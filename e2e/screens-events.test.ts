@@ -50,7 +50,7 @@ describe('kittens, litters, events and schedule screens', () => {
   let live: EventRow;
   let liveSessions: SessionRow[];
 
-  const rows = async <T,>(sql: string, params: unknown[] = []) => (await server.db.query<T & Record<string, unknown>>(sql, params)).rows as T[];
+  const rows = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T & Record<string, unknown>>(sql, params)).rows as T[];
   const litterRow = async (where: string) =>
     (
       await rows<LitterRow>(
@@ -175,12 +175,7 @@ describe('kittens, litters, events and schedule screens', () => {
       expect(await page.locator('.event-facts').textContent()).toMatch(/Dates.+ – .+Expected attendance9[,.\s ]?500 visitors/);
 
       const location = page.getByRole('region', { name: 'Location' });
-      expect(await location.locator('address span').allTextContents()).toEqual([
-        live.venue_name,
-        live.street_address,
-        `${live.postal_code} ${live.city}`,
-        live.country,
-      ]);
+      expect(await location.locator('address span').allTextContents()).toEqual([live.venue_name, live.street_address, `${live.postal_code} ${live.city}`, live.country]);
       // No maps key: no map, the address above and Open in Maps links (the phone's app, or the web).
       const directions = location.getByRole('region', { name: `Directions to ${live.venue_name}` });
       expect(await directions.getByRole('link', { name: 'Open in Maps' }).getAttribute('href')).toMatch(/^geo:-?\d+(\.\d+)?,-?\d+(\.\d+)?\?q=/);
@@ -256,9 +251,7 @@ describe('kittens, litters, events and schedule screens', () => {
       expect(await page.locator('.schedule-clock time').textContent()).toBe('16:10:00');
       const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
       const note = page.locator('.schedule-zone-note');
-      expect(await note.allTextContents()).toEqual(
-        browserZone === live.time_zone ? [] : [`Times are in ${live.time_zone} time (your device is set to ${browserZone}).`],
-      );
+      expect(await note.allTextContents()).toEqual(browserZone === live.time_zone ? [] : [`Times are in ${live.time_zone} time (your device is set to ${browserZone}).`]);
       expect(await nowSection.locator('.session-zone').count()).toBe(0);
       await screenshot(page, 'schedule-happening-now', viewport);
       // All events, one tap away: sessions of later events in other zones name theirs.
@@ -322,10 +315,12 @@ describe('kittens, litters, events and schedule screens', () => {
       expect(await line.locator('.schedule-now-line-label').textContent()).toBe('Now, 16:10');
       await page.getByRole('button', { name: 'Jump to now' }).click();
       await expect.poll(() => line.evaluate((el) => el === document.activeElement)).toBe(true);
-      await expect.poll(async () => {
-        const box = (await line.boundingBox())!;
-        return box.y > 0 && box.y + box.height < 844;
-      }).toBe(true);
+      await expect
+        .poll(async () => {
+          const box = (await line.boundingBox())!;
+          return box.y > 0 && box.y + box.height < 844;
+        })
+        .toBe(true);
       await screenshot(page, 'schedule-now-line', 'phone');
 
       // One location only.

@@ -53,9 +53,7 @@ describe('pet products and static pages', () => {
     expect(await card.locator('h2').textContent()).toBe(noLogo.company_name);
     expect(await card.locator('.advertiser-logo-letter').textContent()).toBe(noLogo.company_name[0]!.toUpperCase());
     const withLogo = advertisers.find((a) => a.company_logo_url !== null)!;
-    expect(await page.locator(`a[href="/pet-products/${withLogo.id}"] img.advertiser-logo`).getAttribute('alt')).toBe(
-      `${withLogo.company_name} logo`,
-    );
+    expect(await page.locator(`a[href="/pet-products/${withLogo.id}"] img.advertiser-logo`).getAttribute('alt')).toBe(`${withLogo.company_name} logo`);
 
     const discounts = advertisers.filter((a) => a.discount_voucher_enabled).length;
     const rebates = advertisers.filter((a) => a.rebate_voucher_enabled).length;

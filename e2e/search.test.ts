@@ -86,7 +86,10 @@ describe('search from the header, offline, on a phone', () => {
     await field().press('ArrowDown');
     const { light, dark } = await runAxeInBothSchemes(page); // both themes
     const violations = [...light, ...dark];
-    expect(violations.map((v) => v.id), formatViolations('search with results (phone)', violations)).toEqual([]);
+    expect(
+      violations.map((v) => v.id),
+      formatViolations('search with results (phone)', violations),
+    ).toEqual([]);
   });
 
   it('moves the active result with the arrow keys and opens it with Enter; Back returns to the search', async () => {
@@ -136,14 +139,19 @@ describe('search from the header, offline, on a phone', () => {
     const none = page.locator('.search-none');
     await expect
       .poll(() => none.textContent())
-      .toBe(`${SEARCH_TEXTS.noMatches('xyzzyq')} ${SEARCH_TEXTS.tryBefore}${SEARCH_TEXTS.quizLink}${SEARCH_TEXTS.tryBetween}${SEARCH_TEXTS.breedsLink}${SEARCH_TEXTS.tryAfter}`);
+      .toBe(
+        `${SEARCH_TEXTS.noMatches('xyzzyq')} ${SEARCH_TEXTS.tryBefore}${SEARCH_TEXTS.quizLink}${SEARCH_TEXTS.tryBetween}${SEARCH_TEXTS.breedsLink}${SEARCH_TEXTS.tryAfter}`,
+      );
     expect(await field().getAttribute('aria-expanded')).toBe('false');
     expect(await none.getByRole('link', { name: SEARCH_TEXTS.quizLink }).getAttribute('href')).toBe('/breed-finder-quiz');
     expect(await none.getByRole('link', { name: SEARCH_TEXTS.breedsLink }).getAttribute('href')).toBe('/breeds');
     await screenshot(page, 'search-none', 'phone');
     const { light, dark } = await runAxeInBothSchemes(page); // both themes
     const violations = [...light, ...dark];
-    expect(violations.map((v) => v.id), formatViolations('search without results (phone)', violations)).toEqual([]);
+    expect(
+      violations.map((v) => v.id),
+      formatViolations('search without results (phone)', violations),
+    ).toEqual([]);
   });
 
   it('closes with Escape, back to the page it was opened from', async () => {

@@ -23,7 +23,7 @@ describe('add to calendar and share, at phone size', () => {
   let breed: string;
   useShow({ page: { viewport: 'phone', context: { acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] } } }, (show) => ({ server, page } = show));
 
-  const rows = async <T,>(sql: string) => (await server.db.query<T & Record<string, unknown>>(sql)).rows as T[];
+  const rows = async <T>(sql: string) => (await server.db.query<T & Record<string, unknown>>(sql)).rows as T[];
   const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
   beforeAll(async () => {
@@ -75,7 +75,12 @@ describe('add to calendar and share, at phone size', () => {
   it('/schedule rows have their own "Add to calendar" button', async () => {
     await page.goto(`${server.url}/schedule?event=all`);
     await page.locator('.session').first().waitFor();
-    expect(await page.locator('.session .session-actions').getByRole('button', { name: /^Add to calendar: / }).count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .locator('.session .session-actions')
+        .getByRole('button', { name: /^Add to calendar: / })
+        .count(),
+    ).toBeGreaterThan(0);
     expect(await noSidewaysScroll()).toBe(true);
   });
 

@@ -15,7 +15,8 @@ async function smallTargets(page: Page, scope: string): Promise<string[]> {
       for (const el of root.querySelectorAll<HTMLElement>('a, button')) {
         const box = el.getBoundingClientRect();
         if (box.width === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-        if (box.width < 44 || box.height < 44) small.push(`${el.getAttribute('aria-label') ?? el.textContent?.trim()} ${Math.round(box.width)}×${Math.round(box.height)}`);
+        if (box.width < 44 || box.height < 44)
+          small.push(`${el.getAttribute('aria-label') ?? el.textContent?.trim()} ${Math.round(box.width)}×${Math.round(box.height)}`);
       }
     }
     return small;
@@ -32,14 +33,7 @@ describe('app shell', () => {
     await page.goto(`${server.url}/`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Welcome to PurrFect Show');
     const tiles = await page.locator('.tile h2').allTextContents();
-    expect(tiles).toEqual([
-      'Discover Breeds',
-      'Find your PurrFect Match',
-      'Meet Breeders',
-      'Pet Products',
-      "Visitor's Choice",
-      'Event Schedule',
-    ]);
+    expect(tiles).toEqual(['Discover Breeds', 'Find your PurrFect Match', 'Meet Breeders', 'Pet Products', "Visitor's Choice", 'Event Schedule']);
     const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
     expect(nav).toEqual(['Breeds', 'Kittens', 'Breeders', 'Pet Products', "Visitor's Choice", 'Schedule', 'My show']);
     expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
@@ -73,7 +67,12 @@ describe('app shell', () => {
     expect(supabaseAt).toBeGreaterThanOrEqual(screenShownAt);
     // src/app/startup.ts marks each phase it reaches.
     const phases = () =>
-      page.evaluate(() => performance.getEntriesByType('mark').map((m) => m.name).filter((n) => n.startsWith('startup:')));
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('mark')
+          .map((m) => m.name)
+          .filter((n) => n.startsWith('startup:')),
+      );
     await expect.poll(async () => (await phases()).length).toBe(5);
     const reached = await phases();
     expect(reached.slice(0, 3)).toEqual(['startup:mirror-started', 'startup:shell-rendered', 'startup:first-screen-shown']);

@@ -21,7 +21,7 @@ const NEXT_VERSION = SYNC_CONTRACT_VERSION + 1;
 /** What build N+1 changes in the source: it mirrors sponsors and speaks the next contract. */
 const NEXT_BUILD_EDITS: Record<string, [from: string, to: string][]> = {
   'shared/mirror-tables.ts': [["  'show_notices',\n] as const;", "  'show_notices',\n  'sponsors',\n] as const;"]],
-  'src/data/db.ts': [["          }),\n      );\n  }\n}", "          }),\n      );\n    this.version(3).stores({ sponsors: 'id, name' });\n  }\n}"]],
+  'src/data/db.ts': [['          }),\n      );\n  }\n}', "          }),\n      );\n    this.version(3).stores({ sponsors: 'id, name' });\n  }\n}"]],
   'shared/row-schemas.ts': [['  show_notices: showNoticeSchema,\n}', '  show_notices: showNoticeSchema,\n  sponsors: z.object({ ...synced, name: text }),\n}']],
   'src/data/sync/contract.ts': [[`SYNC_CONTRACT_VERSION = ${SYNC_CONTRACT_VERSION};`, `SYNC_CONTRACT_VERSION = ${NEXT_VERSION};`]],
 };
@@ -74,7 +74,10 @@ describe('an installed build and a newer server', () => {
   afterAll(async () => {
     rmSync(await nextBuild.catch(() => ''), { recursive: true, force: true });
   });
-  useShow({ distCopy: true, browser: 'profile', page: { viewport: 'phone', path: '/breeds/ABY', waitFor: ['controller'] } }, (show) => ({ pwa: app, profile, page } = show));
+  useShow(
+    { distCopy: true, browser: 'profile', page: { viewport: 'phone', path: '/breeds/ABY', waitFor: ['controller'] } },
+    (show) => ({ pwa: app, profile, page } = show),
+  );
   beforeAll(async () => {
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Abyssinian', undefined, { timeout: 30_000 });
   });
@@ -90,7 +93,10 @@ describe('an installed build and a newer server', () => {
     await profile.ctx.setOffline(true);
     try {
       await page.goto(`${app.server.url}/breeds`);
-      await page.getByRole('link', { name: /Abyssinian \(new\)/ }).first().waitFor();
+      await page
+        .getByRole('link', { name: /Abyssinian \(new\)/ })
+        .first()
+        .waitFor();
     } finally {
       await profile.ctx.setOffline(false);
     }

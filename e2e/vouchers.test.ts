@@ -44,8 +44,7 @@ describe('voucher coupons', () => {
     expect(advertiser).toBeDefined();
   });
 
-  const couponMails = async () =>
-    (await mailsTo(server, DEMO_USER.email)).filter((m) => m.subject.includes(advertiser.company_name));
+  const couponMails = async () => (await mailsTo(server, DEMO_USER.email)).filter((m) => m.subject.includes(advertiser.company_name));
 
   /** Signs in through /login when it has an e-mail field, else with GoTrue's password grant and supabase-js's storage key. */
   async function signIn(page: Page, who: { email: string; password: string } = DEMO_USER): Promise<void> {
@@ -55,7 +54,10 @@ describe('voucher coupons', () => {
     if ((await email.count()) > 0) {
       try {
         await email.first().fill(who.email);
-        await page.getByLabel(/^password\b/i).first().fill(who.password);
+        await page
+          .getByLabel(/^password\b/i)
+          .first()
+          .fill(who.password);
         await page.getByRole('button', { name: /^sign in$/i }).click();
         await page.waitForFunction((key) => localStorage.getItem(key) !== null, AUTH_STORAGE_KEY, { timeout: 15_000 });
         return;
@@ -77,8 +79,7 @@ describe('voucher coupons', () => {
 
   const action = (page: Page, kind: 'discount' | 'rebate') => page.locator(`[data-voucher-action="${kind}"]`);
   const codeOf = async (page: Page, kind: 'discount' | 'rebate') => ((await action(page, kind).locator('.coupon-code').textContent()) ?? '').trim();
-  const qrOf = (page: Page, kind: 'discount' | 'rebate', code: string) =>
-    action(page, kind).getByRole('img', { name: `QR code for coupon ${code}`, exact: true });
+  const qrOf = (page: Page, kind: 'discount' | 'rebate', code: string) => action(page, kind).getByRole('img', { name: `QR code for coupon ${code}`, exact: true });
 
   async function openAdvertiser(page: Page): Promise<void> {
     await page.goto(`${server.url}/pet-products/${advertiser.id}`);
@@ -183,7 +184,11 @@ describe('voucher coupons', () => {
       expect(await action(page, 'discount').getByRole('alert').count()).toBe(0);
       await new Promise((r) => setTimeout(r, 1_000));
       expect(await mailsWithCode()).toBe(1);
-      expect(await server.db.query(`select 1 from public.coupons where email = $1 and advertiser_id = $2 and coupon_type = 'discount'`, [DEMO_USER.email, advertiser.id]).then((r) => r.rows.length)).toBe(1);
+      expect(
+        await server.db
+          .query(`select 1 from public.coupons where email = $1 and advertiser_id = $2 and coupon_type = 'discount'`, [DEMO_USER.email, advertiser.id])
+          .then((r) => r.rows.length),
+      ).toBe(1);
       await screenshot(page, 'voucher-second-phone', 'phone');
     } finally {
       await page.close();
@@ -207,7 +212,11 @@ describe('voucher coupons', () => {
       // Each voucher learns the account's state on its own (a disabled button until then): wait for both.
       await action(page, 'rebate').getByText(COUPON_MESSAGES.notVerified, { exact: true }).waitFor({ timeout: 15_000 });
       expect(await discount.getByRole('button', { name: /coupon/i }).count()).toBe(0);
-      expect(await action(page, 'rebate').getByRole('button', { name: /coupon/i }).count()).toBe(0);
+      expect(
+        await action(page, 'rebate')
+          .getByRole('button', { name: /coupon/i })
+          .count(),
+      ).toBe(0);
       await screenshot(page, 'voucher-unverified', 'phone');
       expect(await runAxe(page)).toEqual([]);
 

@@ -31,7 +31,11 @@ const PATH_TOKEN = /^\.?[\w-]+(?:[./][\w-]+)*\/?$/;
 /** The files git tracks (and would track), relative to root; a walk of the tree where git is not there. */
 function trackedFiles(root: string): string[] {
   try {
-    const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return out.split('\0').filter((f) => f !== '');
   } catch {
     return walk(root, '');
@@ -60,7 +64,10 @@ export function readLayout(readme: string): Entry[] | null {
   for (let i = open + 1; i < lines.length && !lines[i]!.startsWith('```'); i++) {
     const text = lines[i]!;
     if (text.trim() === '') continue;
-    const words = text.replace(/`[^`]*`/g, ' ').split(/[\s,;:()]+/).filter((w) => w !== '');
+    const words = text
+      .replace(/`[^`]*`/g, ' ')
+      .split(/[\s,;:()]+/)
+      .filter((w) => w !== '');
     const lineNumber = i + 1;
     if (!/^\s/.test(text)) {
       const [path = '', ...rest] = words;

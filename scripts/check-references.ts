@@ -50,7 +50,11 @@ interface Headings {
 function listFiles(root: string): string[] {
   let files: string[];
   try {
-    const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     files = out.split('\0').filter((f) => f !== '' && existsSync(join(root, f)));
   } catch {
     files = walk(root, '');

@@ -33,7 +33,9 @@ async function screensOf(server: VenueServer): Promise<Screen[]> {
     return row.v;
   };
   const breed = await one<string>(`select universal_breed_abbreviation as v from public.breeds order by breed_name limit 1`);
-  const cattery = await one<string>(`select c.name as v from public.catteries c where exists (select 1 from public.litters l where l.cattery_id = c.id) order by c.name limit 1`);
+  const cattery = await one<string>(
+    `select c.name as v from public.catteries c where exists (select 1 from public.litters l where l.cattery_id = c.id) order by c.name limit 1`,
+  );
   const litter = await one<number>(`select id as v from public.litters order by id limit 1`);
   const event = await one<number>(`select id as v from public.events order by start_date desc limit 1`);
   const advertiser = await one<number>(`select id as v from public.advertisers order by id limit 1`);
@@ -93,9 +95,7 @@ async function loadLazyPictures(page: Page, height: number, step: number): Promi
     await page.waitForTimeout(150);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page
-    .waitForFunction(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'), undefined, { timeout: 5_000 })
-    .catch(() => undefined);
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'), undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(400);
 }
 
@@ -167,7 +167,12 @@ async function main(): Promise<void> {
       for (const screen of screens) {
         shots.push(await shoot(page, screen, size, server.url));
         // The first-time visitor sees the cookie banner on home; after that it is closed, as a visitor would.
-        if (screen.name === 'home') await page.getByRole('button', { name: 'Close' }).first().click().catch(() => undefined);
+        if (screen.name === 'home')
+          await page
+            .getByRole('button', { name: 'Close' })
+            .first()
+            .click()
+            .catch(() => undefined);
         console.log(`${size.name} ${screen.path}`);
       }
       await context.close();

@@ -103,7 +103,7 @@ async function keys(args: string[]): Promise<void> {
     [
       `Wrote a new JWT_SECRET, ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and VITE_SUPABASE_ANON_KEY to ${KEYS_FILE}.`,
       'npm start reads them and builds the app with the new anon key. For the hall network:',
-      '  HOST=0.0.0.0 SITE_URL=http://<this laptop\'s address>:54321 npm start',
+      "  HOST=0.0.0.0 SITE_URL=http://<this laptop's address>:54321 npm start",
     ].join('\n'),
   );
 }

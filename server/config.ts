@@ -28,8 +28,20 @@ const EnvSchema = z.object({
   SUPABASE_SERVICE_ROLE_KEY: z.preprocess(emptyToUndefined, z.string().default(DEMO_SERVICE_ROLE_KEY)),
   // Hosted Supabase's newer opaque keys, accepted beside the JWTs above so the venue server can stand in
   // for a project an app was built for with them (anon and service_role rights respectively).
-  PUBLISHABLE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^sb_publishable_[A-Za-z0-9_-]{16,}$/, 'expected sb_publishable_ and at least 16 letters, digits, _ or -').optional()),
-  SECRET_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^sb_secret_[A-Za-z0-9_-]{16,}$/, 'expected sb_secret_ and at least 16 letters, digits, _ or -').optional()),
+  PUBLISHABLE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^sb_publishable_[A-Za-z0-9_-]{16,}$/, 'expected sb_publishable_ and at least 16 letters, digits, _ or -')
+      .optional(),
+  ),
+  SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^sb_secret_[A-Za-z0-9_-]{16,}$/, 'expected sb_secret_ and at least 16 letters, digits, _ or -')
+      .optional(),
+  ),
   SMTP_HOST: optionalString,
   SMTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().default(587)),
   SMTP_SECURE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
@@ -42,7 +54,12 @@ const EnvSchema = z.object({
     z
       .string()
       .optional()
-      .transform((v) => (v ?? '').split(',').map((a) => a.trim()).filter(Boolean))
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      )
       .refine((list) => list.every(isAddressOrCidr), 'expected IP addresses or CIDRs, comma-separated'),
   ),
   REALTIME_MAX_CONNECTIONS_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
@@ -142,10 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = EnvSchema.safeParse(env);
   const password = parsePasswordSettings(env, 'PASSWORD_');
   if (!parsed.success || !password.ok) {
-    const lines = [
-      ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
-      ...(password.ok ? [] : password.problems),
-    ];
+    const lines = [...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)), ...(password.ok ? [] : password.problems)];
     throw new ConfigError(`Invalid configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   }
   const e = parsed.data;
@@ -168,7 +182,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     unsafe.push('HTTP_PORT only redirects plain HTTP to HTTPS: set TLS_CERT_FILE and TLS_KEY_FILE too, or leave HTTP_PORT empty.');
   }
   if (production && e.DEV_MAILBOX === 'on') {
-    unsafe.push('DEV_MAILBOX=on with NODE_ENV=production: the dev mailbox shows every reset link and coupon code to anyone. Configure SMTP_HOST; mail waits in the queue until it answers.');
+    unsafe.push(
+      'DEV_MAILBOX=on with NODE_ENV=production: the dev mailbox shows every reset link and coupon code to anyone. Configure SMTP_HOST; mail waits in the queue until it answers.',
+    );
   }
   if (unsafe.length) throw new ConfigError(`Refusing to start:\n${unsafe.map((line) => `  - ${line}`).join('\n')}`);
   // Links never come from a request's Host header. Off loopback one of PUBLIC_URL and SITE_URL is set

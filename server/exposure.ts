@@ -7,7 +7,10 @@ export const KEYS_COMMAND = 'npm run keys';
 
 /** True when HOST only accepts connections from this machine (127.0.0.0/8, ::1, localhost). */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (h === 'localhost' || h.endsWith('.localhost')) return true;
   if (isIP(h) === 4) return h.startsWith('127.');
   if (isIP(h) === 6) return /^(0*:)*:?0*1$/.test(h) || /^::ffff:127\./.test(h);

@@ -4,7 +4,7 @@ import { refuseSupabaseManaged, SupabaseManagedDatabaseError } from './migrate.t
 
 /** A database whose catalogue answers the owner query with this row. */
 const catalogue = (row: { schema_owner: string | null; users_owner: string | null }): Queryable => ({
-  query: async <R,>() => ({ rows: [row as R] }),
+  query: async <R>() => ({ rows: [row as R] }),
 });
 
 describe('refuseSupabaseManaged', () => {

@@ -34,9 +34,12 @@ export async function refuseSupabaseManaged(db: Queryable): Promise<void> {
             (select pg_get_userbyid(relowner)::text from pg_class where oid = to_regclass('auth.users')) as users_owner`,
   );
   const { schema_owner: schemaOwner = null, users_owner: usersOwner = null } = rows[0] ?? {};
-  const owned = usersOwner !== null && SUPABASE_OWNERS.includes(usersOwner) ? `auth.users is owned by ${usersOwner}`
-    : schemaOwner !== null && SUPABASE_OWNERS.includes(schemaOwner) ? `auth is owned by ${schemaOwner}`
-    : null;
+  const owned =
+    usersOwner !== null && SUPABASE_OWNERS.includes(usersOwner)
+      ? `auth.users is owned by ${usersOwner}`
+      : schemaOwner !== null && SUPABASE_OWNERS.includes(schemaOwner)
+        ? `auth is owned by ${schemaOwner}`
+        : null;
   if (owned === null) return;
   throw new SupabaseManagedDatabaseError(
     `This database is managed by Supabase (${owned}); the venue server only runs on its own PGlite or PostgreSQL. ` +
@@ -51,11 +54,7 @@ export async function migrate(db: Db): Promise<string[]> {
   if (db.kind === 'postgres') await db.query('select pg_advisory_lock(54321)');
   try {
     await db.exec(readFileSync(BOOTSTRAP, 'utf8'));
-    const done = new Set(
-      (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-        (r) => r.version,
-      ),
-    );
+    const done = new Set((await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
     const applied: string[] = [];
     for (const m of listMigrations()) {
       if (done.has(m.version)) continue;
@@ -63,10 +62,7 @@ export async function migrate(db: Db): Promise<string[]> {
       await db.transaction(async (tx) => {
         await tx.query(`set local search_path to public, extensions`);
         await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-          m.version,
-          m.name,
-        ]);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
       });
       applied.push(m.version);
     }

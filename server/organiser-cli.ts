@@ -36,10 +36,7 @@ function deadlineFetch(deadlineMs: number): { fetch: typeof fetch; failure: () =
       return await fetch(input, { ...init, signal: AbortSignal.timeout(deadlineMs) });
     } catch (e) {
       const err = e as Error & { cause?: { code?: string; message?: string } };
-      failure =
-        err.name === 'TimeoutError'
-          ? `no answer within ${deadlineMs / 1000} s`
-          : (err.cause?.code ?? err.cause?.message ?? err.message);
+      failure = err.name === 'TimeoutError' ? `no answer within ${deadlineMs / 1000} s` : (err.cause?.code ?? err.cause?.message ?? err.message);
       // A gateway error, not a throw: auth-js prints a thrown fetch error to the console itself.
       return new Response(JSON.stringify({ message: failure }), { status: 502, headers: { 'Content-Type': 'application/json' } });
     }
@@ -51,8 +48,7 @@ function deadlineFetch(deadlineMs: number): { fetch: typeof fetch; failure: () =
 function explain(target: Target, error: unknown, networkFailure: string | null): CommandError {
   if (networkFailure) {
     return new CommandError(
-      `Cannot reach ${target.url} (${networkFailure}). Is the venue server running (npm start)? ` +
-        'For another server, set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.',
+      `Cannot reach ${target.url} (${networkFailure}). Is the venue server running (npm start)? ` + 'For another server, set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.',
     );
   }
   if (isAuthError(error) && (error.status === 401 || error.status === 403)) {

@@ -16,11 +16,7 @@ export interface PeriodicTaskOptions {
  * Runs `round` now and every intervalMs (unref'd: it never keeps the process alive); a round never overlaps
  * the one before. `round` returns the line to log for what it did, or null when there is nothing to say.
  */
-export function startPeriodicTask(
-  failure: string,
-  round: () => Promise<string | null>,
-  { intervalMs, log = console }: PeriodicTaskOptions,
-): PeriodicTask {
+export function startPeriodicTask(failure: string, round: () => Promise<string | null>, { intervalMs, log = console }: PeriodicTaskOptions): PeriodicTask {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const run = (): Promise<void> => {

@@ -1,13 +1,7 @@
 // Opens the database, migrates, seeds when empty, and serves the app: used by the CLI and the tests.
 import { serve, type ServerType } from '@hono/node-server';
 import { createServer as createHttpServer, type RequestListener, type Server as HttpServer, type ServerOptions } from 'node:http';
-import {
-  createSecureServer,
-  type Http2SecureServer,
-  type Http2ServerRequest,
-  type Http2ServerResponse,
-  type SecureServerOptions,
-} from 'node:http2';
+import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse, type SecureServerOptions } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { ConfigError, type ServerConfig } from './config.ts';
@@ -52,7 +46,7 @@ export async function startVenueServer(
   if (config.tls && !config.siteUrl.startsWith('https:')) {
     throw new ConfigError(
       `TLS_CERT_FILE is set, so the app is served over HTTPS, but SITE_URL=${config.siteUrl} is not an https:// address: ` +
-        'set SITE_URL=https://<the certificate\'s name>[:PORT].',
+        "set SITE_URL=https://<the certificate's name>[:PORT].",
     );
   }
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -11,8 +11,7 @@ import type { Queryable } from './db/types.ts';
 import { checkApiKey, resolveCaller } from './api-auth.ts';
 
 /** Storage API's error body: {statusCode, error, message} (statusCode a string). */
-const storageError = (status: number, error: string, message: string, statusCode = String(status)) =>
-  new HttpError(status, { statusCode, error, message });
+const storageError = (status: number, error: string, message: string, statusCode = String(status)) => new HttpError(status, { statusCode, error, message });
 const notFound = () => storageError(404, 'not_found', 'Object not found');
 
 /** Largest object an upload may carry: a processed photo variant is well under 1 MB; an original is not stored. */
@@ -159,7 +158,8 @@ function bucketRoutes(db: Queryable): Hono {
   const bucketOf = (r: BucketRow) => ({ ...r, created_at: new Date(r.created_at).toISOString(), updated_at: new Date(r.updated_at).toISOString() });
   const bucketBody = async <T extends z.ZodTypeAny>(c: Context, schema: T): Promise<z.infer<T>> => {
     const body = schema.safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success) throw storageError(400, 'InvalidRequest', `Invalid bucket request: ${body.error.issues.map((i) => `${i.path.join('.') || 'body'} ${i.message}`).join('; ')}`);
+    if (!body.success)
+      throw storageError(400, 'InvalidRequest', `Invalid bucket request: ${body.error.issues.map((i) => `${i.path.join('.') || 'body'} ${i.message}`).join('; ')}`);
     return body.data;
   };
 
@@ -175,19 +175,20 @@ function bucketRoutes(db: Queryable): Hono {
   app.post('/', async (c) => {
     const body = await bucketBody(c, createBucketBody);
     const id = bucketId(body.id || body.name);
-    const { rows } = await db.query(
-      `insert into storage.buckets (id, name, public) values ($1, $2, $3) on conflict do nothing returning id`,
-      [id, bucketId(body.name), body.public ?? false],
-    );
+    const { rows } = await db.query(`insert into storage.buckets (id, name, public) values ($1, $2, $3) on conflict do nothing returning id`, [
+      id,
+      bucketId(body.name),
+      body.public ?? false,
+    ]);
     if (!rows.length) throw storageError(409, 'Duplicate', 'The resource already exists', '409');
     return c.json({ name: body.name });
   });
   app.put('/:id', async (c) => {
     const body = await bucketBody(c, updateBucketBody);
-    const { rows } = await db.query(
-      `update storage.buckets set public = coalesce($2, public), updated_at = now() where id = $1 returning id`,
-      [bucketId(c.req.param('id')), body.public ?? null],
-    );
+    const { rows } = await db.query(`update storage.buckets set public = coalesce($2, public), updated_at = now() where id = $1 returning id`, [
+      bucketId(c.req.param('id')),
+      body.public ?? null,
+    ]);
     if (!rows.length) throw storageError(404, 'Bucket not found', 'Bucket not found');
     return c.json({ message: 'Successfully updated' });
   });
@@ -211,7 +212,10 @@ function bucketId(name: string): string {
   return name;
 }
 
-const fileSizeLimit = z.union([z.number().int().min(0), z.string().regex(/^\d+(\.\d+)?\s*(B|KB|MB|GB)?$/i)]).nullable().optional();
+const fileSizeLimit = z
+  .union([z.number().int().min(0), z.string().regex(/^\d+(\.\d+)?\s*(B|KB|MB|GB)?$/i)])
+  .nullable()
+  .optional();
 const mimeTypes = z.array(z.string().max(255)).max(100).nullable().optional();
 const createBucketBody = z.object({
   id: z.string().optional(),
@@ -339,14 +343,7 @@ async function listObjects(db: Queryable, bucket: string, q: z.infer<typeof list
 }
 
 /** Stores (or replaces) an object; used by the seed and by uploads. Returns the object's id. */
-async function putObject(
-  db: Queryable,
-  bucket: string,
-  name: string,
-  data: Uint8Array,
-  mimetype: string,
-  cacheControl?: string,
-): Promise<string> {
+async function putObject(db: Queryable, bucket: string, name: string, data: Uint8Array, mimetype: string, cacheControl?: string): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `with o as (
        insert into storage.objects (bucket_id, name, metadata)

@@ -52,9 +52,7 @@ export function readCertificatePair(tls: TlsConfig): CertificatePair {
   try {
     leaf = new X509Certificate(cert);
   } catch (e) {
-    throw new ConfigError(
-      `TLS_CERT_FILE=${tls.certFile} holds no PEM certificate (-----BEGIN CERTIFICATE-----, the site's first, then its chain): ${reason(e)}.`,
-    );
+    throw new ConfigError(`TLS_CERT_FILE=${tls.certFile} holds no PEM certificate (-----BEGIN CERTIFICATE-----, the site's first, then its chain): ${reason(e)}.`);
   }
   let privateKey;
   try {
@@ -76,11 +74,7 @@ export function readCertificatePair(tls: TlsConfig): CertificatePair {
  * swaps the server's certificate for new connections. A pair that does not load is logged and the
  * current one kept. Returns the stop function.
  */
-export function watchCertificate(
-  server: Http2SecureServer,
-  tls: TlsConfig,
-  opts: { intervalMs?: number; log?: Pick<Console, 'log' | 'error'> } = {},
-): () => void {
+export function watchCertificate(server: Http2SecureServer, tls: TlsConfig, opts: { intervalMs?: number; log?: Pick<Console, 'log' | 'error'> } = {}): () => void {
   const log = opts.log ?? console;
   let timer: NodeJS.Timeout | undefined;
   const reload = () => {
@@ -135,23 +129,21 @@ export function closerFor(server: Http2SecureServer): () => Promise<void> {
  * The plain-HTTP port: every request gets a 308 to the same path and query on the HTTPS site. The
  * target comes from SITE_URL, never from the request's Host header.
  */
-export function startHttpRedirect(
-  config: Pick<ServerConfig, 'siteUrl' | 'host'>,
-  port: number,
-  guard?: ConnectionGuard,
-): Promise<HttpServer & { boundPort: number }> {
+export function startHttpRedirect(config: Pick<ServerConfig, 'siteUrl' | 'host'>, port: number, guard?: ConnectionGuard): Promise<HttpServer & { boundPort: number }> {
   const origin = new URL(config.siteUrl).origin;
   const redirect = (req: IncomingMessage, res: ServerResponse) => {
     const target = req.url ?? '/';
     // An absolute-form target (as sent to proxies) names a host: keep only its path and query.
-    const path = target.startsWith('/') ? target : (() => {
-      try {
-        const url = new URL(target);
-        return url.pathname + url.search;
-      } catch {
-        return '/';
-      }
-    })();
+    const path = target.startsWith('/')
+      ? target
+      : (() => {
+          try {
+            const url = new URL(target);
+            return url.pathname + url.search;
+          } catch {
+            return '/';
+          }
+        })();
     const location = origin + path;
     res.writeHead(308, { Location: location, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(`This show is served over HTTPS: ${location}\n`);

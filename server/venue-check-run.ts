@@ -49,7 +49,9 @@ export async function runVenueCheck(env: Record<string, string | undefined>, opt
   const ports = await probePorts(config, deadlineMs);
   const main = ports[0]!;
   const data = await probeData(config, deadlineMs, opts.minFreeBytes ?? MIN_FREE_BYTES);
-  const show = data.reachable ? await showFacts(config, main, deadlineMs) : { events: null, minClient: null, pending: null, note: 'the database cannot be reached (see its ✗)' };
+  const show = data.reachable
+    ? await showFacts(config, main, deadlineMs)
+    : { events: null, minClient: null, pending: null, note: 'the database cannot be reached (see its ✗)' };
   const lastEvent = show.events ? lastEventEnd(show.events) : null;
   const extraCaPem = opts.extraCaPem ?? readExtraCa(env.NODE_EXTRA_CA_CERTS);
 
@@ -149,19 +151,46 @@ async function probePorts(config: ServerConfig, deadlineMs: number): Promise<Por
       out.push({ port, busy: false, venueServer: false, result: { ok: true, title: `Port ${where} is free` } });
     } else if (problem === 'EADDRINUSE') {
       // The doctor usually runs before `npm start`; if the server already runs, it answers on PORT.
-      const venueServer = name === 'PORT' && (await askServer(config, '/rest/v1/rpc/sync_contract', deadlineMs, 'POST').then((r) => r !== null, () => false));
+      const venueServer =
+        name === 'PORT' &&
+        (await askServer(config, '/rest/v1/rpc/sync_contract', deadlineMs, 'POST').then(
+          (r) => r !== null,
+          () => false,
+        ));
       out.push({
         port,
         busy: true,
         venueServer,
         result: venueServer
-          ? { ok: 'warn', title: `Port ${where} is in use by this venue server, already running: the checks asked it where they could`, fix: 'Nothing to do while it serves the show. To restart it, stop it first (Ctrl+C where it runs).' }
-          : { ok: false, title: `Port ${where} is in use — is the server already running?`, fix: `Stop whatever listens on port ${port} (a server started earlier, another program), or set ${name} to a free port.` },
+          ? {
+              ok: 'warn',
+              title: `Port ${where} is in use by this venue server, already running: the checks asked it where they could`,
+              fix: 'Nothing to do while it serves the show. To restart it, stop it first (Ctrl+C where it runs).',
+            }
+          : {
+              ok: false,
+              title: `Port ${where} is in use — is the server already running?`,
+              fix: `Stop whatever listens on port ${port} (a server started earlier, another program), or set ${name} to a free port.`,
+            },
       });
     } else if (problem === 'EACCES') {
-      out.push({ port, busy: false, venueServer: false, result: { ok: false, title: `No permission to listen on port ${where}`, fix: `Ports below 1024 need privileges: use a port from 1024 up, or allow Node once with \`sudo setcap cap_net_bind_service=+ep "$(command -v node)"\`.` } });
+      out.push({
+        port,
+        busy: false,
+        venueServer: false,
+        result: {
+          ok: false,
+          title: `No permission to listen on port ${where}`,
+          fix: `Ports below 1024 need privileges: use a port from 1024 up, or allow Node once with \`sudo setcap cap_net_bind_service=+ep "$(command -v node)"\`.`,
+        },
+      });
     } else {
-      out.push({ port, busy: false, venueServer: false, result: { ok: false, title: `Cannot listen on ${where}: ${problem}`, fix: 'Set HOST to an address of this machine (0.0.0.0 = every network).' } });
+      out.push({
+        port,
+        busy: false,
+        venueServer: false,
+        result: { ok: false, title: `Cannot listen on ${where}: ${problem}`, fix: 'Set HOST to an address of this machine (0.0.0.0 = every network).' },
+      });
     }
   }
   return out;
@@ -216,7 +245,12 @@ async function probeData(config: ServerConfig, deadlineMs: number, minFreeBytes:
       await withPostgres(config.databaseUrl, deadlineMs, (db) => db.query('select 1'));
       return { reachable: true, results: [{ ok: true, title: `PostgreSQL at ${where} answers (${Math.round(performance.now() - started)} ms)` }] };
     } catch (e) {
-      return { reachable: false, results: [{ ok: false, title: `PostgreSQL at ${where} does not answer: ${message(e)}`, fix: 'Start PostgreSQL, or correct DATABASE_URL (empty = PGlite in DATA_DIR).' }] };
+      return {
+        reachable: false,
+        results: [
+          { ok: false, title: `PostgreSQL at ${where} does not answer: ${message(e)}`, fix: 'Start PostgreSQL, or correct DATABASE_URL (empty = PGlite in DATA_DIR).' },
+        ],
+      };
     }
   }
   const dir = resolve(config.dataDir ?? '.data');
@@ -237,7 +271,11 @@ async function probeData(config: ServerConfig, deadlineMs: number, minFreeBytes:
   const free = stats.bavail * stats.bsize;
   const result: CheckResult =
     free < minFreeBytes
-      ? { ok: false, title: `Only ${formatBytes(free)} free for the data directory ${dir}`, fix: `Free at least ${formatBytes(minFreeBytes)} on that disk, or set DATA_DIR to one with room: votes, accounts and queued mail are saved there.` }
+      ? {
+          ok: false,
+          title: `Only ${formatBytes(free)} free for the data directory ${dir}`,
+          fix: `Free at least ${formatBytes(minFreeBytes)} on that disk, or set DATA_DIR to one with room: votes, accounts and queued mail are saved there.`,
+        }
       : { ok: true, title: `Data directory ${dir} is writable, ${formatBytes(free)} free` };
   return { reachable: true, results: [result] };
 }
@@ -283,7 +321,10 @@ async function readShow(db: Queryable): Promise<ShowFacts> {
     }
   };
   const events = await attempt('events', async () => (await db.query<EventEndRow>(EVENTS_SQL)).rows);
-  const minClient = await attempt('sync contract', async () => (await db.query<{ n: number }>(`select (public.sync_contract() ->> 'min_client')::int as n`)).rows[0]?.n ?? null);
+  const minClient = await attempt(
+    'sync contract',
+    async () => (await db.query<{ n: number }>(`select (public.sync_contract() ->> 'min_client')::int as n`)).rows[0]?.n ?? null,
+  );
   const pending = await attempt('mail queue', () => pendingCount(db));
   if (unmigrated) notes.push('the database is not migrated yet (`npm start` migrates it)');
   return { events, minClient, pending, note: notes.length ? notes.join('; ') : null };
@@ -296,11 +337,17 @@ async function readShow(db: Queryable): Promise<ShowFacts> {
  * anything else it does not open the directory at all. PostgreSQL takes any number of connections.
  */
 async function showFacts(config: ServerConfig, port: PortFacts, deadlineMs: number): Promise<ShowFacts> {
-  if (config.databaseUrl) return withPostgres(config.databaseUrl, deadlineMs, readShow).catch((e: unknown) => ({ events: null, minClient: null, pending: null, note: message(e) }));
+  if (config.databaseUrl)
+    return withPostgres(config.databaseUrl, deadlineMs, readShow).catch((e: unknown) => ({ events: null, minClient: null, pending: null, note: message(e) }));
   const dir = join(resolve(config.dataDir ?? '.data'), 'pglite');
   if (port.venueServer) return askRunningServer(config, deadlineMs);
   if (port.busy) {
-    return { events: null, minClient: null, pending: null, note: `PORT ${config.port} is busy, so the PGlite database in ${dir} is left alone (only one process may open it)` };
+    return {
+      events: null,
+      minClient: null,
+      pending: null,
+      note: `PORT ${config.port} is busy, so the PGlite database in ${dir} is left alone (only one process may open it)`,
+    };
   }
   if (!existsSync(join(dir, 'PG_VERSION'))) {
     return { events: [], minClient: 'no database', pending: 0, note: `no database yet in ${dir}: \`npm start\` creates and seeds it` };
@@ -320,15 +367,19 @@ async function askRunningServer(config: ServerConfig, deadlineMs: number): Promi
   try {
     const contract = (await askServer(config, '/rest/v1/rpc/sync_contract', deadlineMs, 'POST')) as { min_client?: unknown } | null;
     const events = (await askServer(config, '/rest/v1/events?select=name,end_date,time_zone,event_schedule(schedule_date,end_time)', deadlineMs)) as
-      | { name: string; end_date: string; time_zone: string | null; event_schedule: { schedule_date: string; end_time: string }[] }[]
-      | null;
+      { name: string; end_date: string; time_zone: string | null; event_schedule: { schedule_date: string; end_time: string }[] }[] | null;
     return {
       events: Array.isArray(events)
         ? events.map((e) => ({
             name: e.name,
             end_date: e.end_date,
             time_zone: e.time_zone,
-            last_end_time: e.event_schedule.filter((s) => s.schedule_date === e.end_date).map((s) => s.end_time).sort().at(-1) ?? null,
+            last_end_time:
+              e.event_schedule
+                .filter((s) => s.schedule_date === e.end_date)
+                .map((s) => s.end_time)
+                .sort()
+                .at(-1) ?? null,
           }))
         : null,
       minClient: typeof contract?.min_client === 'number' ? contract.min_client : null,

@@ -9,14 +9,7 @@ import { addDaysToDate, zonedTimeToInstant } from '../shared/dates.ts';
 import { eventTimeZone } from '../shared/schedule.ts';
 import type { BuildInfo } from './build-info.ts';
 import { anonKeySha256 } from './build-info.ts';
-import {
-  ConfigError,
-  DEMO_ANON_KEY,
-  DEMO_JWT_SECRET,
-  DEMO_SERVICE_ROLE_KEY,
-  loadConfig,
-  type ServerConfig,
-} from './config.ts';
+import { ConfigError, DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY, loadConfig, type ServerConfig } from './config.ts';
 import { exposureProblems, hs256Role, isLoopbackHost, KEYS_COMMAND, type ExposureInput } from './exposure.ts';
 
 /** true = ✓, false = ✗ (the check exits 1), 'warn' = ⚠ (worth a look, not blocking). */
@@ -38,7 +31,7 @@ export const MIN_FREE_BYTES = 500 * 1024 * 1024;
 
 const DEMO = { jwtSecret: DEMO_JWT_SECRET, anonKey: DEMO_ANON_KEY, serviceRoleKey: DEMO_SERVICE_ROLE_KEY };
 const RENEW_FIX = `Renew it with your ACME client (DNS challenge) and point TLS_CERT_FILE and TLS_KEY_FILE at the new files: see ${HALL_SETUP_DOC}.`;
-const REBUILD_FIX = 'Rebuild the app with the server\'s settings: `npm start` builds before it starts (or `npm run build`).';
+const REBUILD_FIX = "Rebuild the app with the server's settings: `npm start` builds before it starts (or `npm run build`).";
 
 // ---- Configuration --------------------------------------------------------------------------------
 
@@ -78,7 +71,16 @@ export function loadConfigForCheck(env: Record<string, string | undefined>): Loa
     try {
       config = loadConfig({ ...env, HOST: '127.0.0.1', NODE_ENV: '' });
     } catch {
-      return { config: null, exposure: null, result: { ok: false, title: 'Configuration does not load', detail: e.message, fix: 'Correct the settings named above (.env.local, .env or the environment; .env.example documents each).' } };
+      return {
+        config: null,
+        exposure: null,
+        result: {
+          ok: false,
+          title: 'Configuration does not load',
+          detail: e.message,
+          fix: 'Correct the settings named above (.env.local, .env or the environment; .env.example documents each).',
+        },
+      };
     }
     // Back to the real HOST and NODE_ENV; the dev mailbox rule of config.ts for them (off loopback or in
     // production only DEV_MAILBOX=on serves it).
@@ -99,7 +101,12 @@ export function loadConfigForCheck(env: Record<string, string | undefined>): Loa
       .map((line) => line.replace(/^\s*-?\s*/, ''))
       .filter((line) => line !== '' && !reported.has(line));
     const result: CheckResult = others.length
-      ? { ok: false, title: '`npm start` refuses this configuration', detail: others.join('\n'), fix: 'Change the settings named above (.env.local, .env or the environment).' }
+      ? {
+          ok: false,
+          title: '`npm start` refuses this configuration',
+          detail: others.join('\n'),
+          fix: 'Change the settings named above (.env.local, .env or the environment).',
+        }
       : { ok: true, title: 'Configuration loads (npm start refuses it for the ✗ below)' };
     return { config, exposure, result };
   }
@@ -122,7 +129,11 @@ export function checkSecrets(exposure: ExposureInput): CheckResult[] {
   ].filter((v): v is string => typeof v === 'string');
   const refusal = exposureProblems(exposure).find((line) => line.includes('published demo'));
   if (refusal) {
-    results.push({ ok: false, title: `Demo secrets: ${demo.join(', ')} ${demo.length === 1 ? 'is' : 'are'} Supabase's published demo ${demo.length === 1 ? 'value' : 'values'}`, ...problemAndFix(refusal) });
+    results.push({
+      ok: false,
+      title: `Demo secrets: ${demo.join(', ')} ${demo.length === 1 ? 'is' : 'are'} Supabase's published demo ${demo.length === 1 ? 'value' : 'values'}`,
+      ...problemAndFix(refusal),
+    });
   } else if (demo.length) {
     results.push({
       ok: 'warn',
@@ -130,7 +141,7 @@ export function checkSecrets(exposure: ExposureInput): CheckResult[] {
       fix: `Before the hall: \`${KEYS_COMMAND}\`, then \`npm start\` (it rebuilds the app with the new anon key).`,
     });
   } else {
-    results.push({ ok: true, title: 'Secrets are this show\'s own, not Supabase\'s demo values' });
+    results.push({ ok: true, title: "Secrets are this show's own, not Supabase's demo values" });
   }
   // A key the secret did not sign locks the app (or the functions) out with 401 on every request.
   for (const [name, key, role] of [
@@ -155,7 +166,13 @@ export function checkSiteUrl(config: ServerConfig, exposure: ExposureInput): Che
   if (results.length) return results;
   const scheme = new URL(config.siteUrl).protocol;
   if (config.tls && scheme !== 'https:') {
-    return [{ ok: false, title: `SITE_URL=${config.siteUrl} is plain HTTP, but the server serves HTTPS`, fix: 'Make SITE_URL the https:// address the certificate is for, e.g. SITE_URL=https://show.example.org' }];
+    return [
+      {
+        ok: false,
+        title: `SITE_URL=${config.siteUrl} is plain HTTP, but the server serves HTTPS`,
+        fix: 'Make SITE_URL the https:// address the certificate is for, e.g. SITE_URL=https://show.example.org',
+      },
+    ];
   }
   const local = isLoopbackHost(config.host);
   return [{ ok: true, title: `Links in e-mails point to ${config.siteUrl}${local ? ' (this machine only)' : ''}` }];
@@ -185,9 +202,7 @@ export function lastEventEnd(rows: readonly EventEndRow[]): EventEnd | null {
   for (const row of rows) {
     const zone = eventTimeZone(row);
     const time = row.last_end_time ?? '24:00';
-    const at = row.last_end_time
-      ? zonedTimeToInstant(row.end_date, row.last_end_time, zone)
-      : zonedTimeToInstant(addDaysToDate(row.end_date, 1), '00:00', zone);
+    const at = row.last_end_time ? zonedTimeToInstant(row.end_date, row.last_end_time, zone) : zonedTimeToInstant(addDaysToDate(row.end_date, 1), '00:00', zone);
     if (!last || at > last.at) last = { name: row.name, at, words: `${row.end_date} ${time.slice(0, 5)} ${zone}` };
   }
   return last;
@@ -228,13 +243,16 @@ export interface TlsCheckOptions {
 export function checkTls(config: ServerConfig, opts: TlsCheckOptions): CheckResult[] {
   if (!config.tls) {
     // A proxy in front terminates TLS (SITE_URL https://): its certificate is its own business.
-    if (config.siteUrl.startsWith('https:')) return [{ ok: 'warn', title: `HTTPS is served in front of this server (SITE_URL=${config.siteUrl}): its certificate is not checked here` }];
+    if (config.siteUrl.startsWith('https:'))
+      return [{ ok: 'warn', title: `HTTPS is served in front of this server (SITE_URL=${config.siteUrl}): its certificate is not checked here` }];
     if (isLoopbackHost(config.host)) return [{ ok: true, title: 'Plain HTTP on this machine only (browsers treat localhost as secure: fine for development)' }];
-    return [{
-      ok: false,
-      title: `No HTTPS: phones get no offline use or install over plain HTTP (HOST=${config.host})`,
-      fix: `Get a certificate for the hall's name before the show and set TLS_CERT_FILE and TLS_KEY_FILE: see ${HALL_SETUP_DOC}.`,
-    }];
+    return [
+      {
+        ok: false,
+        title: `No HTTPS: phones get no offline use or install over plain HTTP (HOST=${config.host})`,
+        fix: `Get a certificate for the hall's name before the show and set TLS_CERT_FILE and TLS_KEY_FILE: see ${HALL_SETUP_DOC}.`,
+      },
+    ];
   }
   const { certFile, keyFile } = config.tls;
   let certs: X509Certificate[];
@@ -243,13 +261,25 @@ export function checkTls(config: ServerConfig, opts: TlsCheckOptions): CheckResu
     certs = pems.map((p) => new X509Certificate(p));
     if (!certs.length) throw new Error('no PEM certificate in it');
   } catch (e) {
-    return [{ ok: false, title: `Certificate file TLS_CERT_FILE=${certFile} cannot be used: ${(e as Error).message}`, fix: 'Point TLS_CERT_FILE at the PEM file with the certificate and its chain (the ACME client\'s fullchain.pem).' }];
+    return [
+      {
+        ok: false,
+        title: `Certificate file TLS_CERT_FILE=${certFile} cannot be used: ${(e as Error).message}`,
+        fix: "Point TLS_CERT_FILE at the PEM file with the certificate and its chain (the ACME client's fullchain.pem).",
+      },
+    ];
   }
   let key: KeyObject;
   try {
     key = createPrivateKey(readFileSync(keyFile));
   } catch (e) {
-    return [{ ok: false, title: `Key file TLS_KEY_FILE=${keyFile} cannot be used: ${(e as Error).message}`, fix: 'Point TLS_KEY_FILE at the PEM private key issued with the certificate (privkey.pem).' }];
+    return [
+      {
+        ok: false,
+        title: `Key file TLS_KEY_FILE=${keyFile} cannot be used: ${(e as Error).message}`,
+        fix: 'Point TLS_KEY_FILE at the PEM private key issued with the certificate (privkey.pem).',
+      },
+    ];
   }
   const leaf = certs[0]!;
   return [coverCheck(leaf, config.siteUrl), chainCheck(certs, trustedRoots(opts.extraCaPem)), keyCheck(leaf, key), validityCheck(leaf, opts)];
@@ -274,20 +304,24 @@ function chainCheck(certs: X509Certificate[], roots: X509Certificate[]): CheckRe
       return {
         ok: false,
         title: `Certificate chain broken: certificate ${i + 1} (${commonName(certs[i]!.subject)}) is not issued by the next one (${commonName(certs[i + 1]!.subject)})`,
-        fix: 'TLS_CERT_FILE lists the server\'s certificate first, then each issuer in turn: use the ACME client\'s fullchain.pem as it is.',
+        fix: "TLS_CERT_FILE lists the server's certificate first, then each issuer in turn: use the ACME client's fullchain.pem as it is.",
       };
     }
   }
   const last = certs[certs.length - 1]!;
   const isRoot = roots.some((r) => r.fingerprint256 === last.fingerprint256);
   const root = isRoot ? last : roots.find((r) => issuedBy(last, r));
-  if (root) return { ok: true, title: `Certificate chain complete (${certs.length} ${certs.length === 1 ? 'certificate' : 'certificates'}, up to ${commonName(root.subject)}, a root this machine trusts)` };
+  if (root)
+    return {
+      ok: true,
+      title: `Certificate chain complete (${certs.length} ${certs.length === 1 ? 'certificate' : 'certificates'}, up to ${commonName(root.subject)}, a root this machine trusts)`,
+    };
   if (certs.length === 1) {
     return {
       ok: false,
       title: 'Certificate chain incomplete: put fullchain.pem, not cert.pem',
       detail: `TLS_CERT_FILE holds the server's certificate alone; its issuer (${commonName(last.issuer)}) is not in it, and phones will not find it.`,
-      fix: 'Point TLS_CERT_FILE at fullchain.pem (the certificate followed by its issuer\'s).',
+      fix: "Point TLS_CERT_FILE at fullchain.pem (the certificate followed by its issuer's).",
     };
   }
   return {
@@ -299,19 +333,29 @@ function chainCheck(certs: X509Certificate[], roots: X509Certificate[]): CheckRe
 
 function keyCheck(leaf: X509Certificate, key: KeyObject): CheckResult {
   if (leaf.checkPrivateKey(key)) return { ok: true, title: 'Private key matches the certificate' };
-  return { ok: false, title: 'Private key does not match the certificate (TLS_KEY_FILE)', fix: 'Point TLS_KEY_FILE at the private key issued together with this certificate (privkey.pem of the same order).' };
+  return {
+    ok: false,
+    title: 'Private key does not match the certificate (TLS_KEY_FILE)',
+    fix: 'Point TLS_KEY_FILE at the private key issued together with this certificate (privkey.pem of the same order).',
+  };
 }
 
 function validityCheck(leaf: X509Certificate, { now, lastEvent }: TlsCheckOptions): CheckResult {
   const from = new Date(leaf.validFrom);
   const to = new Date(leaf.validTo);
-  if (now < from) return { ok: false, title: `Certificate not valid before ${utcWords(from)}`, fix: 'Check this machine\'s clock and date; if they are right, use the certificate that is valid now.' };
+  if (now < from)
+    return {
+      ok: false,
+      title: `Certificate not valid before ${utcWords(from)}`,
+      fix: "Check this machine's clock and date; if they are right, use the certificate that is valid now.",
+    };
   if (now > to) return { ok: false, title: `Certificate expired on ${utcWords(to)}`, fix: RENEW_FIX };
   if (lastEvent && to < lastEvent.at) {
     return { ok: false, title: `Certificate expires ${utcWords(to)}, before the last event ends (${lastEvent.name}, ${lastEvent.words})`, fix: RENEW_FIX };
   }
   const days = Math.floor((to.getTime() - now.getTime()) / (24 * 60 * 60 * 1000));
-  if (to.getTime() - now.getTime() < CERT_RENEW_WARNING_MS) return { ok: 'warn', title: `Certificate expires in ${days} ${days === 1 ? 'day' : 'days'} (${utcWords(to)})`, fix: RENEW_FIX };
+  if (to.getTime() - now.getTime() < CERT_RENEW_WARNING_MS)
+    return { ok: 'warn', title: `Certificate expires in ${days} ${days === 1 ? 'day' : 'days'} (${utcWords(to)})`, fix: RENEW_FIX };
   const after = lastEvent ? `, after the last event ends (${lastEvent.name}, ${lastEvent.words})` : '';
   return { ok: true, title: `Certificate valid until ${utcWords(to)}${after}` };
 }
@@ -395,9 +439,14 @@ export function checkBuild(config: ServerConfig, facts: BuildFacts): CheckResult
   // The app's key is the server's ANON_KEY or, when set, its PUBLISHABLE_KEY: either is accepted.
   const serverKeys = [config.anonKey, config.publishableKey].flatMap((k) => (k ? [anonKeySha256(k)] : []));
   if (!serverKeys.includes(info.anon_key_sha256)) {
-    results.push({ ok: false, title: `The app in ${facts.dir} was built with another anon key than the server's ANON_KEY: every request would fail with 401`, detail: `The usual cause: \`${KEYS_COMMAND}\` without a rebuild.`, fix: REBUILD_FIX });
+    results.push({
+      ok: false,
+      title: `The app in ${facts.dir} was built with another anon key than the server's ANON_KEY: every request would fail with 401`,
+      detail: `The usual cause: \`${KEYS_COMMAND}\` without a rebuild.`,
+      fix: REBUILD_FIX,
+    });
   } else {
-    results.push({ ok: true, title: 'The app was built with the server\'s anon key' });
+    results.push({ ok: true, title: "The app was built with the server's anon key" });
   }
   if (info.app_version !== facts.serverVersion) {
     results.push({ ok: false, title: `The app in ${facts.dir} is version ${info.app_version}, the server ${facts.serverVersion}`, fix: REBUILD_FIX });
@@ -410,7 +459,7 @@ export function checkBuild(config: ServerConfig, facts: BuildFacts): CheckResult
     });
   }
   if (facts.minClient === 'no database') {
-    results.push({ ok: true, title: 'Sync contract: no database yet; `npm start` creates it from this checkout\'s migrations' });
+    results.push({ ok: true, title: "Sync contract: no database yet; `npm start` creates it from this checkout's migrations" });
   } else if (facts.minClient === null) {
     results.push({ ok: 'warn', title: `Sync contract not compared: ${facts.minClientNote ?? 'the database did not say which it needs'}` });
   } else if (info.sync_contract_version < facts.minClient) {

@@ -18,9 +18,7 @@ export function startVoteContactPruner(db: Db, { intervalMs = VOTE_CONTACT_PRUNE
     async () => {
       const { rows } = await db.query<{ cleared: number }>('select public.prune_vote_contacts() as cleared');
       const cleared = Number(rows[0]?.cleared ?? 0);
-      return cleared > 0
-        ? `[votes] removed the contact details of ${cleared} vote(s) of events that ended more than ${VOTE_CONTACT_RETENTION_DAYS} days ago`
-        : null;
+      return cleared > 0 ? `[votes] removed the contact details of ${cleared} vote(s) of events that ended more than ${VOTE_CONTACT_RETENTION_DAYS} days ago` : null;
     },
     { intervalMs, log },
   );

@@ -42,8 +42,7 @@ export function contentSecurityPolicy(env: Record<string, string | undefined>): 
   const images = env.VITE_IMAGE_ROOT_URL ? originOf(env.VITE_IMAGE_ROOT_URL) : backend;
   const maps = env.VITE_MAPS_KEY ? [MAPTILER_ORIGIN] : [];
   const analytics = Boolean(env.VITE_ANALYTICS_ID);
-  const list = (...sources: (string | null | false)[]) =>
-    [...new Set(sources.filter((s): s is string => typeof s === 'string' && s !== ''))].join(' ');
+  const list = (...sources: (string | null | false)[]) => [...new Set(sources.filter((s): s is string => typeof s === 'string' && s !== ''))].join(' ');
 
   const directives: [string, string][] = [
     ['default-src', "'self'"],

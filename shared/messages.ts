@@ -64,7 +64,8 @@ export const INSECURE_ORIGIN_NOTICE = {
 
 /** The organiser console (not in SPEC). */
 export const ORGANISER_MESSAGES = {
-  notOrganiser: 'This page is for the show’s organisers. Ask an organiser to give your account the organiser role (npm run organiser -- add <your e-mail>), then sign in again.',
+  notOrganiser:
+    'This page is for the show’s organisers. Ask an organiser to give your account the organiser role (npm run organiser -- add <your e-mail>), then sign in again.',
 } as const;
 
 /**

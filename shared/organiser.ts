@@ -7,5 +7,4 @@ export const SHOW_ROLE_CLAIM = 'show_role';
 export const ORGANISER_ROLE = 'organiser';
 
 /** Whether a user's (or a token's) app_metadata makes them an organiser: the console's UX check only. */
-export const isOrganiserMetadata = (appMetadata: Record<string, unknown> | null | undefined): boolean =>
-  appMetadata?.[SHOW_ROLE_CLAIM] === ORGANISER_ROLE;
+export const isOrganiserMetadata = (appMetadata: Record<string, unknown> | null | undefined): boolean => appMetadata?.[SHOW_ROLE_CLAIM] === ORGANISER_ROLE;

@@ -25,8 +25,7 @@ const segment = (value: string | number) => encodeURIComponent(String(value));
 export const paths = {
   breed: (abbreviation: string) => `/breeds/${segment(abbreviation)}`,
   /** A cattery page whose Back button returns to `returnUrl` (a same-app path). */
-  cattery: (catteryName: string, returnUrl?: string) =>
-    `/catteries/${catterySlug(catteryName)}${returnUrl === undefined ? '' : `?returnUrl=${pathParam(returnUrl)}`}`,
+  cattery: (catteryName: string, returnUrl?: string) => `/catteries/${catterySlug(catteryName)}${returnUrl === undefined ? '' : `?returnUrl=${pathParam(returnUrl)}`}`,
   litter: (id: number) => `/litters/${segment(id)}`,
   event: (id: number) => `/events/${segment(id)}`,
   /** A session's place in its event's programme (the event page scrolls to the anchor). */

@@ -72,11 +72,7 @@ export interface ClassifiedSchedule<S extends ScheduleSession> {
  * the venue's today). Cancelled sessions are in none of these, only in their day of the programme.
  * `sessionZone` gives each session's venue zone; without it, the device's.
  */
-export function classifySchedule<S extends ScheduleSession>(
-  sessions: readonly S[],
-  now: Date,
-  sessionZone?: SessionZone<S>,
-): ClassifiedSchedule<S> {
+export function classifySchedule<S extends ScheduleSession>(sessions: readonly S[], now: Date, sessionZone?: SessionZone<S>): ClassifiedSchedule<S> {
   const t = now.getTime();
   const device = sessionZone ? null : deviceTimeZone();
   const zoneOf = (s: S) => sessionZone?.(s) ?? device!;

@@ -24,7 +24,9 @@ export function staticHostHeaders(policy: string, base: string): string {
   // Rules never overlap on Cache-Control: hosts differ in how they merge a header two rules set.
   return [
     ...rule(`${base}*`, { ...SECURITY_HEADERS, 'Content-Security-Policy': policy, 'X-Frame-Options': FRAME_OPTIONS }),
-    ...[base, `${base}index.html`, `${base}${SERVICE_WORKER_FILE}`, `${base}${CLASSIC_SERVICE_WORKER_FILE}`, `${base}manifest.webmanifest`].flatMap((path) => rule(path, { 'Cache-Control': REVALIDATE_CACHE })),
+    ...[base, `${base}index.html`, `${base}${SERVICE_WORKER_FILE}`, `${base}${CLASSIC_SERVICE_WORKER_FILE}`, `${base}manifest.webmanifest`].flatMap((path) =>
+      rule(path, { 'Cache-Control': REVALIDATE_CACHE }),
+    ),
     ...rule(`${base}assets/*`, { 'Cache-Control': IMMUTABLE_CACHE }),
     '',
   ].join('\n');

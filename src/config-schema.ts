@@ -46,9 +46,9 @@ function jwtRole(token: string): string | null {
  * key here would hand every visitor the power to bypass RLS: refused by name, not merely as malformed.
  */
 function keyProblem(key: string): string | null {
-  if (key.startsWith('sb_secret_')) return 'is a secret key (sb_secret_…), which must never ship in the app: use the project\'s publishable key (sb_publishable_…)';
+  if (key.startsWith('sb_secret_')) return "is a secret key (sb_secret_…), which must never ship in the app: use the project's publishable key (sb_publishable_…)";
   if (PUBLISHABLE_KEY.test(key)) return null;
-  if (!LEGACY_JWT.test(key)) return 'must be the project\'s publishable key (sb_publishable_…) or its legacy anon key (a JWT)';
+  if (!LEGACY_JWT.test(key)) return "must be the project's publishable key (sb_publishable_…) or its legacy anon key (a JWT)";
   const role = jwtRole(key);
   if (role === 'anon') return null;
   if (role === 'service_role') return 'is the service_role key, which must never ship in the app: use the anon key or the publishable key (sb_publishable_…)';
@@ -65,7 +65,7 @@ function appKey(env: Record<string, unknown>): { key: string } | { problem: stri
   }
   const name = publishable !== undefined ? 'VITE_SUPABASE_PUBLISHABLE_KEY' : 'VITE_SUPABASE_ANON_KEY';
   const key = publishable ?? anon;
-  if (key === undefined) return { problem: 'VITE_SUPABASE_ANON_KEY: is required: the project\'s publishable key (sb_publishable_…) or its anon key' };
+  if (key === undefined) return { problem: "VITE_SUPABASE_ANON_KEY: is required: the project's publishable key (sb_publishable_…) or its anon key" };
   const problem = keyProblem(key);
   return problem ? { problem: `${name}: ${problem}` } : { key };
 }
@@ -107,4 +107,3 @@ export function parseConfig(env: Record<string, unknown>, origin: string = APP_O
     },
   };
 }
-

@@ -35,8 +35,5 @@ export function registerRoutes(opts: { basePath: string; origin: string; imageRo
   );
   // Tiles first: they are images too, but get their own, larger bucket.
   registerRoute(({ url }) => isMapTile(url), cacheFirst(TILE_CACHE, MAX_TILES));
-  registerRoute(
-    ({ url, request }) => isCachedImage(url, request.destination, opts.origin, opts.imageRootUrl),
-    cacheFirst(IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES),
-  );
+  registerRoute(({ url, request }) => isCachedImage(url, request.destination, opts.origin, opts.imageRootUrl), cacheFirst(IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES));
 }

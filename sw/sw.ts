@@ -28,7 +28,9 @@ self.addEventListener('install', (event) => {
   const lane = async (): Promise<void> => {
     for (let url = next(); url !== undefined; url = next()) {
       // A failure here is Workbox's to report: it fetches every entry itself.
-      await fetch(url, { credentials: 'same-origin' }).then((r) => r.arrayBuffer()).catch(() => undefined);
+      await fetch(url, { credentials: 'same-origin' })
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
     }
   };
   event.waitUntil(Promise.all(Array.from({ length: PRECACHE_WARM_CONCURRENCY }, lane)));

@@ -26,10 +26,7 @@ export interface AccountPrunerOptions {
 }
 
 /** Runs the prune now and then on a timer. */
-export function startAccountPruner(
-  db: Db,
-  { intervalMs = ACCOUNT_PRUNE_INTERVAL_MS, now = Date.now, log }: AccountPrunerOptions = {},
-): PeriodicTask {
+export function startAccountPruner(db: Db, { intervalMs = ACCOUNT_PRUNE_INTERVAL_MS, now = Date.now, log }: AccountPrunerOptions = {}): PeriodicTask {
   return startPeriodicTask(
     '[auth] removing unverified accounts failed',
     async () => {

@@ -203,14 +203,7 @@ async function updateUser(c: Context, deps: AppDeps): Promise<Response> {
               raw_user_meta_data = coalesce($5::jsonb, raw_user_meta_data),
               updated_at = $6::timestamptz
         where id = $1`,
-      [
-        user.id,
-        passwordHash,
-        confirm,
-        appMetadata ? JSON.stringify(appMetadata) : null,
-        userMetadata ? JSON.stringify(userMetadata) : null,
-        ts(nowOf(deps)),
-      ],
+      [user.id, passwordHash, confirm, appMetadata ? JSON.stringify(appMetadata) : null, userMetadata ? JSON.stringify(userMetadata) : null, ts(nowOf(deps))],
     );
   } catch (e) {
     throw dbError(e, 'updating user');
@@ -225,13 +218,15 @@ async function deleteUser(c: Context, deps: AppDeps): Promise<Response> {
   // auth-js always sends {should_soft_delete}; GoTrue parses a body only when there is one.
   const text = await c.req.text();
   if (text.trim() !== '') {
-    const parsed = DeleteBody.safeParse((() => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        throw authError(400, 'bad_json', 'Could not parse request body as JSON');
-      }
-    })());
+    const parsed = DeleteBody.safeParse(
+      (() => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          throw authError(400, 'bad_json', 'Could not parse request body as JSON');
+        }
+      })(),
+    );
     if (!parsed.success) throw authError(400, 'bad_json', 'Could not parse request body as JSON: should_soft_delete must be a boolean');
     if (parsed.data.should_soft_delete) throw authError(400, 'validation_failed', 'Soft deletion is not supported by the venue server');
   }

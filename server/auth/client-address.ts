@@ -47,11 +47,7 @@ export function trustedProxies(entries: readonly string[]): TrustedProxies {
  * while the hop that handed them over is a trusted proxy; the first untrusted (or unparsable) hop ends
  * the walk. With no trusted proxies the header is never read, so a client cannot pick its own address.
  */
-export function resolveClientAddress(
-  socketAddress: string | undefined,
-  forwardedFor: string | undefined,
-  trusted: TrustedProxies,
-): string {
+export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, trusted: TrustedProxies): string {
   let client = socketAddress ? plainAddress(socketAddress) : 'unknown';
   if (!forwardedFor || !trusted(client)) return client;
   const hops = forwardedFor.split(',').map((h) => plainAddress(h));

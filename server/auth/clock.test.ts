@@ -79,18 +79,14 @@ describe('auth expiry with an injected clock', () => {
     const early = await call('/recover', { email });
     expect(early.status).toBe(200);
     expect(await early.json()).toEqual({});
-    const mails = async () =>
-      (await db.query('select 1 from _dev.mail where to_address = $1', [email])).rows.length;
+    const mails = async () => (await db.query('select 1 from _dev.mail where to_address = $1', [email])).rows.length;
     // The mail goes out once the answer is written (recovery.ts): wait for it.
     await expect.poll(mails).toBe(1);
     now += 30_000;
     expect((await call('/recover', { email })).status).toBe(200);
     await expect.poll(mails).toBe(2);
 
-    const { rows } = await db.query<{ text_body: string }>(
-      'select text_body from _dev.mail where to_address = $1 order by id desc limit 1',
-      [email],
-    );
+    const { rows } = await db.query<{ text_body: string }>('select text_body from _dev.mail where to_address = $1 order by id desc limit 1', [email]);
     const link = new URL(/http\S+/.exec(rows[0]!.text_body)![0]);
     now += 61 * MINUTE;
     const res = await app.request(`${link.pathname}${link.search}`);

@@ -36,9 +36,7 @@ export async function userFromAccessToken(deps: AppDeps, token: string): Promise
   if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null;
   if (sessionId !== null) {
-    const live = UUID_RE.test(sessionId)
-      ? (await deps.db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [sessionId, user.id])).rows
-      : [];
+    const live = UUID_RE.test(sessionId) ? (await deps.db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [sessionId, user.id])).rows : [];
     if (live.length === 0) {
       throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }

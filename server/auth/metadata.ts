@@ -12,9 +12,7 @@ const METADATA_UPDATES_PER_MINUTE = 10;
 
 /** Throws GoTrue's 422 validation_failed when the database would refuse this metadata. */
 export async function checkMetadata(q: Queryable, meta: Record<string, unknown>): Promise<void> {
-  const { rows } = await q.query<{ problem: string | null }>('select public.user_metadata_problem($1::jsonb) as problem', [
-    JSON.stringify(meta),
-  ]);
+  const { rows } = await q.query<{ problem: string | null }>('select public.user_metadata_problem($1::jsonb) as problem', [JSON.stringify(meta)]);
   const problem = rows[0]?.problem;
   if (problem) throw authError(422, 'validation_failed', problem);
 }

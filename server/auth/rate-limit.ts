@@ -55,9 +55,15 @@ export function rateLimit(deps: AppDeps, endpoint: string): MiddlewareHandler {
     const hits = await countHit(deps.db, `${endpoint}:${clientIp(c, deps)}`, now);
     if (hits > deps.config.authRateLimitPerMinute) {
       const retryAfter = Math.ceil((WINDOW_MS - (now % WINDOW_MS)) / 1000);
-      throw authError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, {
-        'Retry-After': String(retryAfter),
-      });
+      throw authError(
+        429,
+        'over_request_rate_limit',
+        'Request rate limit reached',
+        {},
+        {
+          'Retry-After': String(retryAfter),
+        },
+      );
     }
     await next();
   };
@@ -78,16 +84,19 @@ const accountKey = (email: string): string => `password:${sha256Hex(email.trim()
 /** Throws 429 while the address is locked after failed sign-ins. */
 export async function checkSignInBackoff(deps: AppDeps, email: string): Promise<void> {
   const now = nowOf(deps);
-  const { rows } = await deps.db.query<{ locked_until: Date | string | null }>(
-    'select locked_until from auth.sign_in_failures where key = $1',
-    [accountKey(email)],
-  );
+  const { rows } = await deps.db.query<{ locked_until: Date | string | null }>('select locked_until from auth.sign_in_failures where key = $1', [accountKey(email)]);
   const until = rows[0]?.locked_until ? new Date(rows[0].locked_until).getTime() : 0;
   if (until > now) {
     const wait = Math.max(1, Math.ceil((until - now) / 1000));
-    throw authError(429, 'over_request_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`, {}, {
-      'Retry-After': String(wait),
-    });
+    throw authError(
+      429,
+      'over_request_rate_limit',
+      `For security purposes, you can only request this after ${wait} seconds.`,
+      {},
+      {
+        'Retry-After': String(wait),
+      },
+    );
   }
 }
 

@@ -96,19 +96,12 @@ function recoveryMail(to: string, link: string): MailMessage {
     to,
     subject: 'Reset Your Password',
     text: `Follow this link to reset the password for your user:\n\n${link}\n\nThe link is valid for one hour.`,
-    html:
-      '<h2>Reset Password</h2><p>Follow this link to reset the password for your user:</p>' +
-      `<p><a href="${escapeHtml(link)}">Reset Password</a></p>`,
+    html: '<h2>Reset Password</h2><p>Follow this link to reset the password for your user:</p>' + `<p><a href="${escapeHtml(link)}">Reset Password</a></p>`,
   };
 }
 
 /** Consumes the link token and opens a session, or null for an unknown, used or expired token. */
-async function sessionFromLink(
-  deps: AppDeps,
-  type: LinkType,
-  token: string,
-  email?: string,
-): Promise<SessionJson | null> {
+async function sessionFromLink(deps: AppDeps, type: LinkType, token: string, email?: string): Promise<SessionJson | null> {
   const now = nowOf(deps);
   const userId = await consumeLinkToken(deps.db, type, sha256Hex(token), email, now, LINK_TTL_MS);
   if (!userId) return null;

@@ -33,9 +33,7 @@ describe('safeRedirect', () => {
 
 describe('withFragment', () => {
   it('sorts keys, form-encodes values and replaces an existing fragment', () => {
-    expect(withFragment('https://a.example/r#old', { type: 'recovery', access_token: 'x', sb: '' })).toBe(
-      'https://a.example/r#access_token=x&sb=&type=recovery',
-    );
+    expect(withFragment('https://a.example/r#old', { type: 'recovery', access_token: 'x', sb: '' })).toBe('https://a.example/r#access_token=x&sb=&type=recovery');
   });
 
   it('renders GoTrue’s link error', () => {

@@ -19,12 +19,7 @@ export interface NewSession {
 }
 
 /** One statement: the session, how it was authenticated, its first refresh token, and the sign-in time. */
-export async function createSession(
-  q: Queryable,
-  userId: string,
-  method: AuthMethod,
-  now: number,
-): Promise<NewSession> {
+export async function createSession(q: Queryable, userId: string, method: AuthMethod, now: number): Promise<NewSession> {
   const s: NewSession = { sessionId: randomUUID(), refreshToken: randomToken() };
   await q.query(
     `with sess as (
@@ -83,10 +78,7 @@ type Rotation = (NewSession & { userId: string }) | { reused: true };
 export async function rotateRefreshToken(deps: AppDeps, token: string): Promise<SessionJson> {
   const now = nowOf(deps);
   const outcome = await deps.db.transaction(async (tx): Promise<Rotation | null> => {
-    const { rows } = await tx.query<TokenRow>(
-      `select id, token, user_id, session_id, revoked, updated_at from auth.refresh_tokens where token = $1 for update`,
-      [token],
-    );
+    const { rows } = await tx.query<TokenRow>(`select id, token, user_id, session_id, revoked, updated_at from auth.refresh_tokens where token = $1 for update`, [token]);
     const old = rows[0];
     if (!old) return null;
     const base = { userId: old.user_id, sessionId: old.session_id };
@@ -102,10 +94,9 @@ export async function rotateRefreshToken(deps: AppDeps, token: string): Promise<
       return { ...base, refreshToken: next };
     }
     if (now - new Date(old.updated_at).getTime() <= REFRESH_TOKEN_REUSE_MS) {
-      const active = await tx.query<{ token: string }>(
-        `select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
-        [old.session_id],
-      );
+      const active = await tx.query<{ token: string }>(`select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`, [
+        old.session_id,
+      ]);
       const current = active.rows[0];
       if (current) return { ...base, refreshToken: current.token };
     }
@@ -119,12 +110,7 @@ export async function rotateRefreshToken(deps: AppDeps, token: string): Promise<
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
-export async function endSessions(
-  q: Queryable,
-  userId: string,
-  sessionId: string | null,
-  scope: LogoutScope,
-): Promise<void> {
+export async function endSessions(q: Queryable, userId: string, sessionId: string | null, scope: LogoutScope): Promise<void> {
   if (scope === 'global') {
     await q.query('delete from auth.sessions where user_id = $1', [userId]);
   } else if (scope === 'local') {

@@ -46,8 +46,20 @@ describe('userJson', () => {
   it('renders GoTrue’s user object, omitting null optional fields and never the password hash', () => {
     const u = userJson(row());
     expect(Object.keys(u)).toEqual([
-      'id', 'aud', 'role', 'email', 'email_confirmed_at', 'phone', 'confirmed_at', 'last_sign_in_at',
-      'app_metadata', 'user_metadata', 'identities', 'created_at', 'updated_at', 'is_anonymous',
+      'id',
+      'aud',
+      'role',
+      'email',
+      'email_confirmed_at',
+      'phone',
+      'confirmed_at',
+      'last_sign_in_at',
+      'app_metadata',
+      'user_metadata',
+      'identities',
+      'created_at',
+      'updated_at',
+      'is_anonymous',
     ]);
     expect(u).toMatchObject({
       email_confirmed_at: '2025-01-01T00:00:00.000Z',
@@ -97,8 +109,20 @@ describe('access token claims and session', () => {
 
   it('has exactly GoTrue’s claims in GoTrue’s order', () => {
     expect(Object.keys(claims)).toEqual([
-      'iss', 'sub', 'aud', 'exp', 'iat', 'email', 'phone', 'app_metadata', 'user_metadata',
-      'role', 'aal', 'amr', 'session_id', 'is_anonymous',
+      'iss',
+      'sub',
+      'aud',
+      'exp',
+      'iat',
+      'email',
+      'phone',
+      'app_metadata',
+      'user_metadata',
+      'role',
+      'aal',
+      'amr',
+      'session_id',
+      'is_anonymous',
     ]);
     expect(claims).toMatchObject({
       sub: ID,

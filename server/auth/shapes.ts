@@ -111,14 +111,7 @@ export function emailIdentityData(id: string, email: string, emailVerified: bool
  * What reaches an access token's user_metadata: what GoTrue always puts there, the profile the app
  * signs up with, and the avatar it shows. GET /user still answers the whole (capped) metadata.
  */
-const TOKEN_METADATA_FIELDS: ReadonlySet<string> = new Set([
-  'email',
-  'email_verified',
-  'phone_verified',
-  'sub',
-  ...PROFILE_FIELDS,
-  'avatar_url',
-]);
+const TOKEN_METADATA_FIELDS: ReadonlySet<string> = new Set(['email', 'email_verified', 'phone_verified', 'sub', ...PROFILE_FIELDS, 'avatar_url']);
 
 function tokenMetadata(meta: Json | null): Json {
   return Object.fromEntries(Object.entries(meta ?? {}).filter(([k]) => TOKEN_METADATA_FIELDS.has(k)));

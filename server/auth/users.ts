@@ -20,10 +20,7 @@ export async function userById(q: Queryable, id: string): Promise<UserRow | null
 
 /** One page of the accounts of an audience, newest first (GoTrue's admin list order). */
 export async function usersPage(q: Queryable, aud: string, limit: number, offset: string): Promise<UserRow[]> {
-  const { rows } = await q.query<UserRow>(
-    `${USER_SELECT} where u.aud = $1 order by u.created_at desc, u.id desc limit $2 offset $3::bigint`,
-    [aud, limit, offset],
-  );
+  const { rows } = await q.query<UserRow>(`${USER_SELECT} where u.aud = $1 order by u.created_at desc, u.id desc limit $2 offset $3::bigint`, [aud, limit, offset]);
   return rows;
 }
 
@@ -70,12 +67,7 @@ export async function updateUserAttributes(
             raw_user_meta_data = coalesce($3::jsonb, raw_user_meta_data),
             updated_at = $4::timestamptz
       where id = $1`,
-    [
-      id,
-      changes.passwordHash ?? null,
-      changes.userMetadata ? JSON.stringify(changes.userMetadata) : null,
-      ts(now),
-    ],
+    [id, changes.passwordHash ?? null, changes.userMetadata ? JSON.stringify(changes.userMetadata) : null, ts(now)],
   );
 }
 
@@ -83,13 +75,7 @@ export async function updateUserAttributes(
  * Stores a recovery token's hash unless one was sent less than minIntervalMs ago (checked in the
  * UPDATE itself, so concurrent requests and several instances agree). False when throttled.
  */
-export async function storeRecoveryToken(
-  q: Queryable,
-  id: string,
-  tokenHash: string,
-  now: number,
-  minIntervalMs: number,
-): Promise<boolean> {
+export async function storeRecoveryToken(q: Queryable, id: string, tokenHash: string, now: number, minIntervalMs: number): Promise<boolean> {
   const { rows } = await q.query(
     `update auth.users set recovery_token = $2, recovery_sent_at = $3::timestamptz
       where id = $1 and (recovery_sent_at is null or recovery_sent_at <= $4::timestamptz)

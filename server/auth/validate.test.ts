@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { httpErrorOf } from '../../tests/helpers/http-error.ts';
 import { checkPassword, checkPasswordStrength, hashPassword, normalizeEmail } from './validate.ts';
 
-
 describe('normalizeEmail', () => {
   it('trims and lower-cases', () => {
     expect(normalizeEmail('  Alice+Cats@Example.COM ')).toBe('alice+cats@example.com');

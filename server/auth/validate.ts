@@ -7,8 +7,7 @@ import { authError } from './errors.ts';
 const BCRYPT_COST = 10;
 
 // The WHATWG "valid e-mail address" pattern, which GoTrue also applies.
-const EMAIL_RE =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** Deeper than any metadata needs; far below where JSON.stringify or Postgres' jsonb parser would overflow. */
 const MAX_JSON_DEPTH = 64;

@@ -238,8 +238,7 @@ export async function openPgliteWorker(dataDir: string | null): Promise<Db & { r
   return {
     kind: 'pglite',
     restarts: () => restarts,
-    query: <R>(text: string, params?: unknown[]) =>
-      lock.run(async () => asResult<R>(await (await ready()).call({ op: 'query', text, params }).answer)),
+    query: <R>(text: string, params?: unknown[]) => lock.run(async () => asResult<R>(await (await ready()).call({ op: 'query', text, params }).answer)),
     exec: (sql) =>
       lock.run(async () => {
         await (await ready()).call({ op: 'exec', sql }).answer;

@@ -95,7 +95,10 @@ port.on('message', (msg: HostMessage) => {
       );
       return;
     case 'exec':
-      db.exec(msg.sql).then(() => reply(msg.id, null), (e: unknown) => fail(msg.id, e));
+      db.exec(msg.sql).then(
+        () => reply(msg.id, null),
+        (e: unknown) => fail(msg.id, e),
+      );
       return;
     case 'begin': {
       const inbox = new Inbox();
@@ -123,11 +126,17 @@ port.on('message', (msg: HostMessage) => {
     case 'unlisten': {
       const unlisten = listening.get(msg.channel);
       listening.delete(msg.channel);
-      (unlisten?.() ?? Promise.resolve()).then(() => reply(msg.id, null), (e: unknown) => fail(msg.id, e));
+      (unlisten?.() ?? Promise.resolve()).then(
+        () => reply(msg.id, null),
+        (e: unknown) => fail(msg.id, e),
+      );
       return;
     }
     case 'close':
-      db.close().then(() => reply(msg.id, null), (e: unknown) => fail(msg.id, e));
+      db.close().then(
+        () => reply(msg.id, null),
+        (e: unknown) => fail(msg.id, e),
+      );
       return;
   }
 });

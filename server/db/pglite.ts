@@ -38,8 +38,7 @@ export async function openPglite(dataDir?: string, modules: PgliteModules = {}):
   return {
     kind: 'pglite',
     ...wrap(pg),
-    transaction: (fn, opening) =>
-      opening ? batchedTransaction(pg, prepared, opening, fn) : pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn, opening) => (opening ? batchedTransaction(pg, prepared, opening, fn) : pg.transaction((tx) => fn(wrap(tx)))),
     // PGlite hands notifications over as each call's answer is parsed, the commit's included.
     listen: (channel, onPayload) => pg.listen(checkChannelName(channel), onPayload),
     listeners: async () => 1,

@@ -95,7 +95,12 @@ export function functionRoutes(deps: AppDeps, app: Hono): Hono {
         return new Response(JSON.stringify({ msg: 'Error: Missing authorization header' }), { status: 401, headers });
       }
       const token = parseBearer(req.headers.get('authorization'));
-      const valid = token ? await verifyJwt(token, deps.config.jwtSecret).then(() => true, () => false) : false;
+      const valid = token
+        ? await verifyJwt(token, deps.config.jwtSecret).then(
+            () => true,
+            () => false,
+          )
+        : false;
       if (!valid) return new Response(JSON.stringify({ msg: 'Invalid JWT' }), { status: 401, headers });
     }
     const checked = await withinLimits(req);
@@ -104,10 +109,10 @@ export function functionRoutes(deps: AppDeps, app: Hono): Hono {
       return await handler(checked);
     } catch (e) {
       console.error(`[functions] ${name} crashed`, e);
-      return new Response(
-        JSON.stringify({ code: 'Internal Server Error', message: 'Request failed due to an internal server error' }),
-        { status: 500, headers: { 'Content-Type': 'application/json' } },
-      );
+      return new Response(JSON.stringify({ code: 'Internal Server Error', message: 'Request failed due to an internal server error' }), {
+        status: 500,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }
   }
 

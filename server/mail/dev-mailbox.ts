@@ -13,8 +13,7 @@ interface MailRow {
   created_at: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** The host part of a Host header or URL authority (`[::1]:54321` → `[::1]`), lower case. */
 const hostnameOf = (authority: string) => authority.trim().toLowerCase().replace(/:\d*$/, '');

@@ -73,10 +73,13 @@ async function store(db: Db, from: string, msg: MailMessage, sent: boolean): Pro
        values ($1, $2, $3, $4, $5, $6, $7, 1, now())`,
       values,
     );
-    await tx.query(
-      'insert into _dev.mail (from_address, to_address, subject, text_body, html_body) values ($1, $2, $3, $4, $5)',
-      [from, msg.to, msg.subject, msg.text, msg.html ?? null],
-    );
+    await tx.query('insert into _dev.mail (from_address, to_address, subject, text_body, html_body) values ($1, $2, $3, $4, $5)', [
+      from,
+      msg.to,
+      msg.subject,
+      msg.text,
+      msg.html ?? null,
+    ]);
   });
 }
 

@@ -55,10 +55,7 @@ interface PendingPoke {
 }
 
 /** The NOTIFY listener: broadcasts go out at once, pokes once their coalescing window has passed. */
-export function broadcastFanOut(
-  channels: Channels,
-  opts: { coalesceMs: number; servers: () => number },
-): { onNotify(text: string): void; stop(): void } {
+export function broadcastFanOut(channels: Channels, opts: { coalesceMs: number; servers: () => number }): { onNotify(text: string): void; stop(): void } {
   const pending = new Map<string, PendingPoke>();
 
   const firePoke = (key: string, topic: string, event: string) => {

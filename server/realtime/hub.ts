@@ -62,8 +62,10 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
       protocol.channels.leaveAll(client);
     });
   };
-  const upgrade = upgradeGate(deps.config, () => closing, (req, socket, head, vsn, apikey) =>
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, vsn, apikey)),
+  const upgrade = upgradeGate(
+    deps.config,
+    () => closing,
+    (req, socket, head, vsn, apikey) => wss.handleUpgrade(req, socket, head, (ws) => attach(ws, vsn, apikey)),
   );
 
   // Venue servers on this database: a poke's spread is for all of their phones.
@@ -72,10 +74,13 @@ export async function startRealtime(deps: { db: Db; config: ServerConfig }, opts
   const unlisten = await deps.db.listen(REALTIME_NOTIFY_CHANNEL, fanOut.onNotify);
   const stopCounting = countServers(deps.db, (n) => (servers = n));
 
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const client of clients) sweepClient(protocol.channels, client, now, idleMs);
-  }, Math.max(MIN_SWEEP_INTERVAL_MS, Math.floor(idleMs / SWEEPS_PER_IDLE_PERIOD)));
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const client of clients) sweepClient(protocol.channels, client, now, idleMs);
+    },
+    Math.max(MIN_SWEEP_INTERVAL_MS, Math.floor(idleMs / SWEEPS_PER_IDLE_PERIOD)),
+  );
   sweep.unref();
 
   return {

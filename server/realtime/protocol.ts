@@ -31,9 +31,7 @@ export function receiveFrame(deps: ProtocolDeps, client: Client, data: RawData, 
   if (isBinary) return;
   const m = decodeFrame(data.toString(), client.vsn);
   if (!m) return;
-  client.queue = client.queue
-    .then(() => handle(deps, client, m))
-    .catch((e: unknown) => console.error(`[realtime] ${m.event} failed`, e));
+  client.queue = client.queue.then(() => handle(deps, client, m)).catch((e: unknown) => console.error(`[realtime] ${m.event} failed`, e));
 }
 
 async function handle(deps: ProtocolDeps, client: Client, m: PhxMessage): Promise<void> {
@@ -55,8 +53,7 @@ async function handle(deps: ProtocolDeps, client: Client, m: PhxMessage): Promis
 }
 
 /** Phoenix's answer to a push on a topic this socket has not joined (its reply carries no join_ref). */
-const unmatched = (client: Client, m: PhxMessage) =>
-  send(client, { ...reply(m, 'error', { reason: REALTIME_ERRORS.unmatchedTopic }), join_ref: null });
+const unmatched = (client: Client, m: PhxMessage) => send(client, { ...reply(m, 'error', { reason: REALTIME_ERRORS.unmatchedTopic }), join_ref: null });
 
 /** Phoenix's phx_close for a channel that ended (left, shut, or joined again). */
 const closeFrame = (topic: string, joinRef: string | null): PhxMessage => ({ join_ref: joinRef, ref: joinRef, topic, event: 'phx_close', payload: {} });

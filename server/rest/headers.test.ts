@@ -3,7 +3,6 @@ import { httpErrorOf } from '../../tests/helpers/http-error.ts';
 import { checkProfile, parseAccept, parsePrefer, parseRange } from './headers.ts';
 import { statusOf } from './errors.ts';
 
-
 describe('parsePrefer', () => {
   it.each([
     [undefined, { return: 'minimal', count: false, missingDefault: false }],
@@ -11,10 +10,7 @@ describe('parsePrefer', () => {
     ['count=exact, return=representation', { return: 'representation', count: true, missingDefault: false }],
     ['count=planned', { return: 'minimal', count: true, missingDefault: false }],
     ['count=estimated,return=headers-only', { return: 'headers-only', count: true, missingDefault: false }],
-    [
-      'resolution=merge-duplicates, missing=default',
-      { return: 'minimal', count: false, missingDefault: true, resolution: 'merge-duplicates' },
-    ],
+    ['resolution=merge-duplicates, missing=default', { return: 'minimal', count: false, missingDefault: true, resolution: 'merge-duplicates' }],
     ['resolution=ignore-duplicates', { return: 'minimal', count: false, missingDefault: false, resolution: 'ignore-duplicates' }],
     ['handling=strict, max-affected=3', { return: 'minimal', count: false, missingDefault: false, maxAffected: 3 }],
     ['max-affected=3', { return: 'minimal', count: false, missingDefault: false }],

@@ -16,7 +16,10 @@ export function parsePrefer(header: string | undefined, defaultReturn: Prefs['re
   let strict = false;
   let maxAffected: number | undefined;
   for (const part of (header ?? '').split(',')) {
-    const [k = '', v = ''] = part.trim().split('=').map((s) => s.trim());
+    const [k = '', v = ''] = part
+      .trim()
+      .split('=')
+      .map((s) => s.trim());
     if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) prefs.return = v;
     else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) prefs.count = true;
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) prefs.resolution = v;

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http-error.ts';
-import {
-  hasBackreference,
-  parseFilter,
-  parseLogic,
-  parseNameList,
-  parseNonNegative,
-  parseOrder,
-  parseQuery,
-  parseSelect,
-  type SelectItem,
-} from './parse.ts';
+import { hasBackreference, parseFilter, parseLogic, parseNameList, parseNonNegative, parseOrder, parseQuery, parseSelect, type SelectItem } from './parse.ts';
 
 const col = (name: string, extra: object = {}): SelectItem => ({ type: 'column', field: { name, json: [] }, ...extra });
 
@@ -35,14 +25,22 @@ describe('parseSelect', () => {
     ['"odd name"', [col('odd name')]],
     [
       'data->a->>b',
-      [{ type: 'column', field: { name: 'data', json: [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 'b' }] } }],
+      [
+        {
+          type: 'column',
+          field: {
+            name: 'data',
+            json: [
+              { arrow: '->', key: 'a' },
+              { arrow: '->>', key: 'b' },
+            ],
+          },
+        },
+      ],
     ],
     ['data->0', [{ type: 'column', field: { name: 'data', json: [{ arrow: '->', key: '0' }] } }]],
     ['data->-1', [{ type: 'column', field: { name: 'data', json: [{ arrow: '->', key: '-1' }] } }]],
-    [
-      '*,registry:organizations(*)',
-      [{ type: 'star' }, { type: 'embed', target: 'organizations', alias: 'registry', inner: false, select: [{ type: 'star' }] }],
-    ],
+    ['*,registry:organizations(*)', [{ type: 'star' }, { type: 'embed', target: 'organizations', alias: 'registry', inner: false, select: [{ type: 'star' }] }]],
     ['kids!inner(id)', [{ type: 'embed', target: 'kids', inner: true, select: [col('id')] }]],
     ['kids!kids_parent_fkey(id)', [{ type: 'embed', target: 'kids', hint: 'kids_parent_fkey', inner: false, select: [col('id')] }]],
     ['k:kids!parent_id!inner()', [{ type: 'embed', target: 'kids', alias: 'k', hint: 'parent_id', inner: true, select: [] }]],
@@ -195,10 +193,13 @@ describe('parseLogic', () => {
 describe('parseOrder', () => {
   it.each([
     ['name', [{ field: { name: 'name', json: [] } }]],
-    ['a.asc,b.desc.nullslast', [
-      { field: { name: 'a', json: [] }, dir: 'asc' },
-      { field: { name: 'b', json: [] }, dir: 'desc', nulls: 'last' },
-    ]],
+    [
+      'a.asc,b.desc.nullslast',
+      [
+        { field: { name: 'a', json: [] }, dir: 'asc' },
+        { field: { name: 'b', json: [] }, dir: 'desc', nulls: 'last' },
+      ],
+    ],
     ['a.nullsfirst', [{ field: { name: 'a', json: [] }, nulls: 'first' }]],
     ['data->>k.desc', [{ field: { name: 'data', json: [{ arrow: '->>', key: 'k' }] }, dir: 'desc' }]],
   ])('%j', (src, expected) => {

@@ -18,8 +18,31 @@ export type SelectItem =
   | { type: 'embed'; target: string; alias?: string; hint?: string; inner: boolean; select: SelectItem[] };
 
 const FILTER_OPS = [
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
@@ -78,12 +101,7 @@ const MAX_DEPTH = 16;
 
 function parseError(what: string, src: string, pos: number, expected: string): HttpError {
   const found = pos >= src.length ? 'end of input' : `"${src[pos]}"`;
-  return restError(
-    400,
-    'PGRST100',
-    `"failed to parse ${what} (${src})" (line 1, column ${pos + 1})`,
-    `unexpected ${found} expecting ${expected}`,
-  );
+  return restError(400, 'PGRST100', `"failed to parse ${what} (${src})" (line 1, column ${pos + 1})`, `unexpected ${found} expecting ${expected}`);
 }
 
 const NAME_CHAR = /[\p{L}\p{N}_$]/u;

@@ -177,10 +177,7 @@ function contentRange(offset: number, rows: number, total?: number): string {
 function applyRange(level: LevelParams, range: Range | undefined): void {
   if (!range) return;
   const start = Math.max(range.offset, level.offset ?? 0);
-  const ends = [
-    range.limit === undefined ? Infinity : range.offset + range.limit,
-    level.limit === undefined ? Infinity : (level.offset ?? 0) + level.limit,
-  ];
+  const ends = [range.limit === undefined ? Infinity : range.offset + range.limit, level.limit === undefined ? Infinity : (level.offset ?? 0) + level.limit];
   const end = Math.min(...ends);
   level.offset = start;
   level.limit = end === Infinity ? undefined : Math.max(0, end - start);
@@ -304,11 +301,7 @@ async function remove(req: RestRequest, table: string): Promise<Response> {
 }
 
 /** PATCH and DELETE: filters select the rows; 0 rows is not an error. */
-async function mutate(
-  req: RestRequest,
-  table: string,
-  build: (schema: Schema, t: Table, q: ParsedQuery, p: Params) => string | null,
-): Promise<Response> {
+async function mutate(req: RestRequest, table: string, build: (schema: Schema, t: Table, q: ParsedQuery, p: Params) => string | null): Promise<Response> {
   const q = parseQuery(req.url.searchParams);
   const root = rootLevel(q);
   if (root.limit !== undefined || root.offset !== undefined) {

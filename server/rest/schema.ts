@@ -234,13 +234,7 @@ export function findTable(schema: Schema, name: string): Table {
   if (t) return t;
   const near = closest(name, schema.tables.keys());
   throw new SchemaMiss(
-    restError(
-      404,
-      'PGRST205',
-      `Could not find the table 'public.${name}' in the schema cache`,
-      null,
-      near ? `Perhaps you meant the table 'public.${near}'` : null,
-    ),
+    restError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`, null, near ? `Perhaps you meant the table 'public.${near}'` : null),
   );
 }
 
@@ -249,13 +243,7 @@ export function findColumn(table: Table, name: string): Column {
   if (c) return c;
   const near = closest(name, table.columns.keys());
   throw new SchemaMiss(
-    restError(
-      400,
-      '42703',
-      `column ${table.name}.${name} does not exist`,
-      null,
-      near ? `Perhaps you meant to reference the column "${table.name}.${near}".` : null,
-    ),
+    restError(400, '42703', `column ${table.name}.${name} does not exist`, null, near ? `Perhaps you meant to reference the column "${table.name}.${near}".` : null),
   );
 }
 

@@ -2,16 +2,7 @@
 // Names are checked against the schema cache and quoted; every value travels as a bind parameter.
 import { restError } from '../http-error.ts';
 import type { Condition, Field, Filter, FilterOp, LevelParams, OrderTerm, ParsedQuery, SelectItem } from './parse.ts';
-import {
-  findColumn,
-  findPayloadColumn,
-  findRelationship,
-  type Column,
-  type DbFunction,
-  type Relationship,
-  type Schema,
-  type Table,
-} from './schema.ts';
+import { findColumn, findPayloadColumn, findRelationship, type Column, type DbFunction, type Relationship, type Schema, type Table } from './schema.ts';
 
 export class Params {
   readonly values: string[] = [];
@@ -28,11 +19,31 @@ const relation = (table: string): string => `"public".${ident(table)}`;
 export const MAX_ROWS = 1000;
 
 const BINARY_OPS: Partial<Record<FilterOp, string>> = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
-  isdistinct: 'is distinct from', cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  isdistinct: 'is distinct from',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
 };
 const TSQUERY: Partial<Record<FilterOp, string>> = {
-  fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery',
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
 };
 
 // ---------- read plans ----------
@@ -79,14 +90,7 @@ const EMPTY: LevelParams = { conditions: [] };
  * Resolves the select tree against the schema. rootParams overrides the root level's
  * params (mutations apply the root filters to the DML instead).
  */
-export function planRead(
-  schema: Schema,
-  table: Table,
-  q: ParsedQuery,
-  p: Params,
-  rootParams?: LevelParams,
-  budget?: ReadBudget,
-): ReadPlan {
+export function planRead(schema: Schema, table: Table, q: ParsedQuery, p: Params, rootParams?: LevelParams, budget?: ReadBudget): ReadPlan {
   let n = 0;
   const used = new Set<string>();
   const level = (t: Table, path: string, items: SelectItem[], params?: LevelParams, depth = 0): Level => {
@@ -174,9 +178,7 @@ function selectList(lvl: Level, p: Params): string {
 }
 
 function joinSql(e: Embed, parent: Level): string {
-  return e.rel.pairs
-    .map(([mine, theirs]) => `${ident(e.level.alias)}.${ident(theirs)} = ${ident(parent.alias)}.${ident(mine)}`)
-    .join(' and ');
+  return e.rel.pairs.map(([mine, theirs]) => `${ident(e.level.alias)}.${ident(theirs)} = ${ident(parent.alias)}.${ident(mine)}`).join(' and ');
 }
 
 function embedSql(e: Embed, parent: Level, p: Params): string {
@@ -185,9 +187,7 @@ function embedSql(e: Embed, parent: Level, p: Params): string {
   const rows =
     `select ${selectList(lvl, p)} from ${relation(lvl.table.name)} as ${ident(lvl.alias)}` +
     ` where ${[joinSql(e, parent), ...conditions(lvl, p)].join(' and ')}${pageSql(lvl, p, lvl.maxRows)}`;
-  return e.rel.toOne
-    ? `(select to_json(${row}) from (${rows}) as ${row})`
-    : `coalesce((select json_agg(${row}) from (${rows}) as ${row}), '[]')`;
+  return e.rel.toOne ? `(select to_json(${row}) from (${rows}) as ${row})` : `coalesce((select json_agg(${row}) from (${rows}) as ${row}), '[]')`;
 }
 
 function existsSql(e: Embed, parent: Level, p: Params): string {
@@ -237,9 +237,7 @@ function filterSql(lvl: Level, f: Filter, p: Params): string {
 
 function orderSql(lvl: Level, order: OrderTerm[] | undefined, p: Params): string {
   if (!order?.length) return '';
-  const terms = order.map(
-    (t) => `${fieldSql(lvl, t.field, p)} ${t.dir ?? 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`,
-  );
+  const terms = order.map((t) => `${fieldSql(lvl, t.field, p)} ${t.dir ?? 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`);
   return ` order by ${terms.join(', ')}`;
 }
 
@@ -336,9 +334,7 @@ export function insertSql(
     const keys = (opts.onConflict ?? table.primaryKey).map((c) => findPayloadColumn(table, c).name);
     if (keys.length) {
       const merge = opts.resolution === 'merge-duplicates' && cols.length > 0;
-      sql += ` on conflict (${keys.map(ident).join(', ')}) do ${
-        merge ? `update set ${cols.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}` : 'nothing'
-      }`;
+      sql += ` on conflict (${keys.map(ident).join(', ')}) do ${merge ? `update set ${cols.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}` : 'nothing'}`;
     }
   }
   return sql;
@@ -386,10 +382,7 @@ export interface RpcCall {
  */
 export function chooseFunction(schema: Schema, name: string, keys: string[]): DbFunction | undefined {
   const overloads = schema.functions.get(name) ?? [];
-  const named = overloads.filter(
-    (f) =>
-      keys.every((k) => f.args.some((a) => a.name === k)) && f.args.every((a) => a.hasDefault || keys.includes(a.name)),
-  );
+  const named = overloads.filter((f) => keys.every((k) => f.args.some((a) => a.name === k)) && f.args.every((a) => a.hasDefault || keys.includes(a.name)));
   if (named.length > 1) {
     throw restError(
       300,

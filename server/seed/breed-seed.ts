@@ -1,14 +1,5 @@
 // The shape of one hand-written breed of the demo show, and how its generated pictures look.
-import type {
-  ActivityLevel,
-  BodyType,
-  CoatLength,
-  GroomingLevel,
-  Habitat,
-  IndependenceLevel,
-  SheddingLevel,
-  Vocality,
-} from '../../shared/breed-traits.ts';
+import type { ActivityLevel, BodyType, CoatLength, GroomingLevel, Habitat, IndependenceLevel, SheddingLevel, Vocality } from '../../shared/breed-traits.ts';
 
 type CoatPattern = 'solid' | 'tabby' | 'spotted' | 'ticked' | 'pointed' | 'bicolour' | 'van' | 'tortoiseshell' | 'shaded';
 

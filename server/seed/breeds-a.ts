@@ -23,8 +23,7 @@ export const BREEDS_A: BreedSeed[] = [
       'Kittens are born dark and their ticking "clears" gradually, so the adult coat colour is often not fully developed until around 18 months of age. They are lean, high-energy cats that need a protein-rich diet, daily climbing and play, and regular tooth brushing because the breed is prone to gum disease.',
     health_challenges:
       'The breed carries rdAc progressive retinal atrophy (a CEP290 mutation causing gradual blindness) and erythrocyte pyruvate kinase (PK) deficiency, a cause of haemolytic anaemia. Renal amyloidosis, patellar luxation and gingivitis/periodontal disease are also seen more often than in the general cat population.',
-    health_tests:
-      'Responsible breeders DNA-test for rdAc-PRA (CEP290) and PK deficiency, and blood-type their breeding cats.',
+    health_tests: 'Responsible breeders DNA-test for rdAc-PRA (CEP290) and PK deficiency, and blood-type their breeding cats.',
     look: { base: '#b5652b', accent: '#5a2e12', pattern: 'ticked', eyes: '#c9a227', fur: 'short', ears: 'normal', tail: 'normal' },
   },
   {
@@ -48,8 +47,7 @@ export const BREEDS_A: BreedSeed[] = [
       'Kittens are born with straight ears that begin to curl within the first week, and the final degree of curl is not set until around four months of age. The breed has no special dietary needs, but the ears should be handled gently and never forced flat, as the curled cartilage can be damaged.',
     health_challenges:
       'No breed-specific inherited disease is documented, and the curl gene has not been linked to other skeletal problems. The narrow, curved ear canals can collect wax and need checking.',
-    health_tests:
-      'There is no breed-specific DNA test; breeders rely on veterinary health checks including ear examination, and blood-type before matings.',
+    health_tests: 'There is no breed-specific DNA test; breeders rely on veterinary health checks including ear examination, and blood-type before matings.',
     look: { base: '#1c1c1c', accent: '#2e2e2e', pattern: 'solid', eyes: '#d4a62a', fur: 'long', ears: 'curled', tail: 'normal' },
   },
   {
@@ -60,22 +58,20 @@ export const BREEDS_A: BreedSeed[] = [
     vocality: 'Quiet',
     habitat: 'Both',
     life_expectancy: '15-20 years',
-    colors:
-      'Silver Tabby, Brown Tabby, Red Tabby, Blue Tabby, Cream Tabby, Black, White, Blue, Red, Cream, Tortoiseshell, Calico, Bicolour, Smoke, Shaded Silver',
+    colors: 'Silver Tabby, Brown Tabby, Red Tabby, Blue Tabby, Cream Tabby, Black, White, Blue, Red, Cream, Tortoiseshell, Calico, Bicolour, Smoke, Shaded Silver',
     coat_length: 'Short',
     body_type: 'Large, Muscular',
     shedding_level: 'Some',
     independence_level: 'Very Independent',
     about:
-      'The American Shorthair descends from the working cats that travelled with European settlers to North America to keep ships and farms free of rodents. It was one of the first breeds registered by the Cat Fanciers\' Association, originally as the Domestic Shorthair, and took its present name in 1966. It is a medium-to-large, powerfully built cat with a broad head, full cheeks and a thick, dense, hard-textured coat. The silver classic tabby, with black swirls on a bright silver ground, is the best-known colour.',
+      "The American Shorthair descends from the working cats that travelled with European settlers to North America to keep ships and farms free of rodents. It was one of the first breeds registered by the Cat Fanciers' Association, originally as the Domestic Shorthair, and took its present name in 1966. It is a medium-to-large, powerfully built cat with a broad head, full cheeks and a thick, dense, hard-textured coat. The silver classic tabby, with black swirls on a bright silver ground, is the best-known colour.",
     temperament:
-      'American Shorthairs are easygoing, even-tempered cats that get on well with children and other pets. They enjoy company but are content to sit nearby rather than on a lap, and they keep a good share of their ancestors\' hunting instinct.',
+      "American Shorthairs are easygoing, even-tempered cats that get on well with children and other pets. They enjoy company but are content to sit nearby rather than on a lap, and they keep a good share of their ancestors' hunting instinct.",
     health_and_development:
       'The breed matures slowly and may not reach its full size and muscular build until three to four years of age. It is prone to gaining weight, so meals should be measured and play encouraged, especially for indoor cats.',
     health_challenges:
       'American Shorthairs are a hardy breed, but hypertrophic cardiomyopathy (HCM) has been documented in the breed. Obesity is the commonest avoidable problem.',
-    health_tests:
-      'Responsible breeders screen breeding cats for HCM by echocardiogram and blood-type before matings.',
+    health_tests: 'Responsible breeders screen breeding cats for HCM by echocardiogram and blood-type before matings.',
     look: { base: '#c4c4be', accent: '#1f1f1f', pattern: 'tabby', eyes: '#5f9a3f', fur: 'short', ears: 'normal', tail: 'normal' },
   },
   {
@@ -92,15 +88,14 @@ export const BREEDS_A: BreedSeed[] = [
     shedding_level: 'Minimal',
     independence_level: 'Very Dependent',
     about:
-      'The Balinese is, in effect, a longhaired Siamese: long-coated kittens occasionally appeared in Siamese litters, and breeders in the United States began developing them deliberately in the 1950s. Helen Smith named them after the graceful temple dancers of Bali, and the Cat Fanciers\' Association recognised the breed in 1970. It has the svelte, tubular body, long wedge-shaped head, large ears and vivid blue almond eyes of the Siamese. Its fine, silky single coat lies close to the body and ends in a plumed tail.',
+      "The Balinese is, in effect, a longhaired Siamese: long-coated kittens occasionally appeared in Siamese litters, and breeders in the United States began developing them deliberately in the 1950s. Helen Smith named them after the graceful temple dancers of Bali, and the Cat Fanciers' Association recognised the breed in 1970. It has the svelte, tubular body, long wedge-shaped head, large ears and vivid blue almond eyes of the Siamese. Its fine, silky single coat lies close to the body and ends in a plumed tail.",
     temperament:
       'Balinese are highly intelligent, sociable and talkative, and follow their people from room to room expecting to be involved. Their voice is said to be a little softer than the Siamese, but they are still among the most vocal breeds. They dislike being left alone for long periods.',
     health_and_development:
       'Kittens are born pale and their points darken over the first couple of years, while the full plume of the tail and coat can take around 18 months to develop. They are lean and very active, so they need plenty of interactive play and a diet that keeps them slim rather than padded.',
     health_challenges:
-      'The breed shares the Siamese family\'s inherited risks, including rdAc progressive retinal atrophy (CEP290), familial amyloidosis and a tendency to dental disease.',
-    health_tests:
-      'Responsible breeders DNA-test breeding cats for rdAc-PRA (CEP290) and have their teeth and eyes checked by a veterinarian.',
+      "The breed shares the Siamese family's inherited risks, including rdAc progressive retinal atrophy (CEP290), familial amyloidosis and a tendency to dental disease.",
+    health_tests: 'Responsible breeders DNA-test breeding cats for rdAc-PRA (CEP290) and have their teeth and eyes checked by a veterinarian.',
     look: { base: '#efe3cc', accent: '#3b2a20', pattern: 'pointed', eyes: '#3f6fd1', fur: 'long', ears: 'normal', tail: 'normal' },
   },
   {
@@ -117,15 +112,14 @@ export const BREEDS_A: BreedSeed[] = [
     shedding_level: 'Minimal',
     independence_level: 'Moderately Independent',
     about:
-      'The Bengal was developed in the United States from crosses between the wild Asian leopard cat (Prionailurus bengalensis) and domestic cats, with Jean Mill\'s breeding programme of the 1970s and 1980s the best known. The International Cat Association accepted it in the 1980s, and today\'s pet Bengals are many generations removed from their wild ancestor. Its short, dense, pelt-like coat is spotted with rosettes or swirled in a marbled pattern, often with a glittering sheen. It is a large, athletic cat with a long, muscular body, a broad nose and small rounded ears.',
+      "The Bengal was developed in the United States from crosses between the wild Asian leopard cat (Prionailurus bengalensis) and domestic cats, with Jean Mill's breeding programme of the 1970s and 1980s the best known. The International Cat Association accepted it in the 1980s, and today's pet Bengals are many generations removed from their wild ancestor. Its short, dense, pelt-like coat is spotted with rosettes or swirled in a marbled pattern, often with a glittering sheen. It is a large, athletic cat with a long, muscular body, a broad nose and small rounded ears.",
     temperament:
       'Bengals are confident, energetic and intelligent, and need daily outlets for climbing, chasing and problem-solving. Many are fascinated by water and enjoy learning tricks or walking on a harness. They are communicative cats with a wide range of chirps and calls.',
     health_and_development:
       'Kittens often go through a "fuzzy" stage at around three to six months when the pattern is blurred by longer hairs, and the adult coat and full size are reached at about 18 months to two years. They thrive on a high-protein diet and several vigorous play sessions a day; a safe enclosure or supervised outdoor time suits them well.',
     health_challenges:
       'Hypertrophic cardiomyopathy (HCM), erythrocyte pyruvate kinase (PK) deficiency and a breed-specific progressive retinal atrophy (PRA-b) occur in the breed. Flat-chested kitten syndrome is also reported.',
-    health_tests:
-      'Responsible breeders DNA-test for PK deficiency and PRA-b and screen breeding cats for HCM by regular echocardiogram.',
+    health_tests: 'Responsible breeders DNA-test for PK deficiency and PRA-b and screen breeding cats for HCM by regular echocardiogram.',
     look: { base: '#c8903f', accent: '#2b1a0e', pattern: 'spotted', eyes: '#a8a43a', fur: 'short', ears: 'normal', tail: 'normal' },
   },
   {
@@ -149,8 +143,7 @@ export const BREEDS_A: BreedSeed[] = [
       'Kittens are born almost white and their points develop over the first year or two, and the breed reaches full size at around three years. The silky coat has little undercoat and rarely mats, but a weekly comb is still needed, and as calm indoor cats they should be fed to keep a trim waist.',
     health_challenges:
       'Birmans are generally healthy, but the breed has low genetic diversity and a relatively high proportion of blood type B cats, which risks neonatal isoerythrolysis in mismatched matings. Congenital hypotrichosis and corneal dermoids occur rarely, and the breed appears predisposed to feline infectious peritonitis (FIP).',
-    health_tests:
-      'Responsible breeders blood-type all breeding cats, and many also screen for HCM by echocardiogram.',
+    health_tests: 'Responsible breeders blood-type all breeding cats, and many also screen for HCM by echocardiogram.',
     look: { base: '#efe6d2', accent: '#4a3426', pattern: 'pointed', eyes: '#2f5fc4', fur: 'long', ears: 'normal', tail: 'normal' },
   },
   {
@@ -174,8 +167,7 @@ export const BREEDS_A: BreedSeed[] = [
       'Kittens can show a rusty tinge or faint markings, and the jet-black coat and deep copper eye colour develop over the first one to two years. Bombays have hearty appetites and a tendency to put on weight, so portions should be measured.',
     health_challenges:
       'Lines descended from contemporary American Burmese can carry the Burmese head defect, a lethal craniofacial malformation, and hypertrophic cardiomyopathy (HCM) has been reported. Their shorter muzzle can also cause some tear overflow.',
-    health_tests:
-      'Responsible breeders DNA-test for the Burmese head defect (ALX1) and screen breeding cats for HCM by echocardiogram.',
+    health_tests: 'Responsible breeders DNA-test for the Burmese head defect (ALX1) and screen breeding cats for HCM by echocardiogram.',
     look: { base: '#1b1b1b', accent: '#2d2d2d', pattern: 'solid', eyes: '#c98b2b', fur: 'short', ears: 'normal', tail: 'normal' },
   },
   {
@@ -186,8 +178,7 @@ export const BREEDS_A: BreedSeed[] = [
     vocality: 'Very Quiet',
     habitat: 'Indoor',
     life_expectancy: '12-17 years',
-    colors:
-      'Blue, Black, White, Cream, Red, Chocolate, Lilac, Cinnamon, Fawn, Tabby, Bicolour, Colourpoint, Tortoiseshell, Silver Shaded, Golden',
+    colors: 'Blue, Black, White, Cream, Red, Chocolate, Lilac, Cinnamon, Fawn, Tabby, Bicolour, Colourpoint, Tortoiseshell, Silver Shaded, Golden',
     coat_length: 'Long',
     body_type: 'Large, Cobby',
     shedding_level: 'Substantial',
@@ -200,8 +191,7 @@ export const BREEDS_A: BreedSeed[] = [
       'Like the British Shorthair, the breed is slow to mature and may not reach full size until three to five years old. Its thick undercoat needs brushing several times a week, more during the seasonal moult, and its low activity means calorie intake should be watched closely.',
     health_challenges:
       'Because of the Persian outcrosses, polycystic kidney disease (PKD) can occur, and hypertrophic cardiomyopathy (HCM) is seen in British lines. A high proportion of blood type B cats makes neonatal isoerythrolysis a risk, and obesity is common.',
-    health_tests:
-      'Responsible breeders use the PKD DNA test, screen for HCM by echocardiogram and blood-type all breeding cats.',
+    health_tests: 'Responsible breeders use the PKD DNA test, screen for HCM by echocardiogram and blood-type all breeding cats.',
     look: { base: '#8a93a0', accent: '#6e7784', pattern: 'solid', eyes: '#d0862a', fur: 'long', ears: 'normal', tail: 'normal' },
   },
   {
@@ -212,8 +202,7 @@ export const BREEDS_A: BreedSeed[] = [
     vocality: 'Very Quiet',
     habitat: 'Both',
     life_expectancy: '12-17 years',
-    colors:
-      'Blue, Black, White, Cream, Red, Chocolate, Lilac, Cinnamon, Fawn, Tabby, Spotted, Bicolour, Colourpoint, Tortoiseshell, Smoke, Silver Shaded, Golden',
+    colors: 'Blue, Black, White, Cream, Red, Chocolate, Lilac, Cinnamon, Fawn, Tabby, Spotted, Bicolour, Colourpoint, Tortoiseshell, Smoke, Silver Shaded, Golden',
     coat_length: 'Short',
     body_type: 'Large, Cobby',
     shedding_level: 'Some',
@@ -226,8 +215,7 @@ export const BREEDS_A: BreedSeed[] = [
       'The breed is slow to mature, with males often not reaching full size and cheek development until three to five years old. British Shorthairs are not very active and gain weight easily, so measured meals and daily play are important.',
     health_challenges:
       'Hypertrophic cardiomyopathy (HCM) and, from Persian outcrosses, polycystic kidney disease (PKD) occur in the breed. A high proportion of British Shorthairs are blood type B, so kittens from mismatched matings risk neonatal isoerythrolysis.',
-    health_tests:
-      'Responsible breeders use the PKD DNA test, screen for HCM by echocardiogram and blood-type all breeding cats.',
+    health_tests: 'Responsible breeders use the PKD DNA test, screen for HCM by echocardiogram and blood-type all breeding cats.',
     look: { base: '#7f8b99', accent: '#667180', pattern: 'solid', eyes: '#d2872b', fur: 'short', ears: 'normal', tail: 'normal' },
   },
   {
@@ -238,8 +226,7 @@ export const BREEDS_A: BreedSeed[] = [
     vocality: 'Vocal',
     habitat: 'Indoor',
     life_expectancy: '12-18 years',
-    colors:
-      'Brown (Sable), Blue, Chocolate (Champagne), Lilac (Platinum), Red, Cream, Brown Tortie, Blue Tortie, Chocolate Tortie, Lilac Tortie',
+    colors: 'Brown (Sable), Blue, Chocolate (Champagne), Lilac (Platinum), Red, Cream, Brown Tortie, Blue Tortie, Chocolate Tortie, Lilac Tortie',
     coat_length: 'Short',
     body_type: 'Medium, Muscular',
     shedding_level: 'Minimal',
@@ -252,8 +239,7 @@ export const BREEDS_A: BreedSeed[] = [
       'The coat colour deepens and the muscular build fills out over the first two years. Burmese love their food and are prone to weight gain and diabetes, so they should be kept lean with measured, high-protein meals and plenty of play.',
     health_challenges:
       'Known conditions include hypokalaemic polymyopathy (low blood potassium causing muscle weakness), the Burmese head defect in American lines, GM2 gangliosidosis, diabetes mellitus and feline orofacial pain syndrome. Flat-chested kitten syndrome also occurs.',
-    health_tests:
-      'Responsible breeders DNA-test for hypokalaemia (WNK4), the Burmese head defect (ALX1) and GM2 gangliosidosis, and blood-type breeding cats.',
+    health_tests: 'Responsible breeders DNA-test for hypokalaemia (WNK4), the Burmese head defect (ALX1) and GM2 gangliosidosis, and blood-type breeding cats.',
     look: { base: '#4a2f1d', accent: '#2e1c10', pattern: 'solid', eyes: '#e0a526', fur: 'short', ears: 'normal', tail: 'normal' },
   },
   {
@@ -273,13 +259,12 @@ export const BREEDS_A: BreedSeed[] = [
     about:
       'The Burmilla began with an accidental mating in Britain in 1981 between a chinchilla Persian male, Sanquist, and a lilac Burmese female, Faberge, owned by Baroness Miranda von Kirchberg. The resulting shaded silver kittens were so attractive that a breeding programme followed, and the breed became part of the GCCF\'s Asian group. It is a medium-sized, elegant but solid cat with a gently rounded head and a short, soft, silky coat. The shading or tipping shows against a pale ground, and the nose, lips and large green eyes are outlined in dark "make-up".',
     temperament:
-      'Burmillas combine the Burmese\'s sociability with the Persian\'s calm: affectionate, playful and gentle, but less demanding than a Burmese. They enjoy company and get on well with children and other pets.',
+      "Burmillas combine the Burmese's sociability with the Persian's calm: affectionate, playful and gentle, but less demanding than a Burmese. They enjoy company and get on well with children and other pets.",
     health_and_development:
       'The tipping and clear ground colour develop over the first year, and the green eye colour can take up to two years to settle. The breed has no special requirements beyond a balanced diet and daily play to keep it trim.',
     health_challenges:
       'Polycystic kidney disease (PKD) can be inherited from the Persian side, and Burmese ancestry means hypokalaemia can occur; allergies are also reported.',
-    health_tests:
-      'Responsible breeders use the PKD DNA test and the hypokalaemia (WNK4) DNA test on breeding cats.',
+    health_tests: 'Responsible breeders use the PKD DNA test and the hypokalaemia (WNK4) DNA test on breeding cats.',
     look: { base: '#dcdcd8', accent: '#4a4a4a', pattern: 'shaded', eyes: '#5fa84a', fur: 'short', ears: 'normal', tail: 'normal' },
   },
   {
@@ -301,8 +286,7 @@ export const BREEDS_A: BreedSeed[] = [
       'Chartreux are calm, observant and devoted, often attaching themselves to one person and following them quietly about the house. They are skilled hunters and playful in bursts, and are famously quiet, often communicating with little chirps.',
     health_and_development:
       'This is a slow-maturing breed that may take three to five years to reach its full size and coat. The dense coat needs extra combing during the seasonal moult, and they can become overweight if under-exercised.',
-    health_challenges:
-      'The Chartreux is a generally healthy breed; patellar luxation (slipping kneecaps) is the main inherited problem reported.',
+    health_challenges: 'The Chartreux is a generally healthy breed; patellar luxation (slipping kneecaps) is the main inherited problem reported.',
     health_tests:
       'There is no breed-specific DNA test; responsible breeders have the knees of breeding cats examined for patellar luxation, and some also screen for HCM by echocardiogram.',
     look: { base: '#7f8a96', accent: '#6a7480', pattern: 'solid', eyes: '#d9822b', fur: 'short', ears: 'normal', tail: 'normal' },
@@ -328,8 +312,7 @@ export const BREEDS_A: BreedSeed[] = [
       'The kitten coat can look patchy before the adult waves settle in during the first year. With little insulating hair and a high metabolism they need more calories than their size suggests, a warm home and protection from cold and strong sun.',
     health_challenges:
       'No single serious inherited disease is widespread in the breed, though hypertrophic cardiomyopathy (HCM) has been reported and a high proportion of cats are blood type B, which risks neonatal isoerythrolysis. The thin coat makes the skin prone to sunburn and oily build-up.',
-    health_tests:
-      'Responsible breeders blood-type all breeding cats and screen them for HCM by echocardiogram.',
+    health_tests: 'Responsible breeders blood-type all breeding cats and screen them for HCM by echocardiogram.',
     look: { base: '#222222', accent: '#f3efe7', pattern: 'bicolour', eyes: '#d1a32e', fur: 'curly', ears: 'large', tail: 'normal' },
   },
   {
@@ -346,7 +329,7 @@ export const BREEDS_A: BreedSeed[] = [
     shedding_level: 'Minimal',
     independence_level: 'Very Dependent',
     about:
-      'The Devon Rex was discovered in 1959 in Buckfastleigh, Devon, when Beryl Cox\'s cat produced a curly-coated kitten named Kirlee, fathered by a curly feral tom. Test matings with Cornish Rexes produced straight coats, proving it was a different gene, now known to be a variant of KRT71. The short, soft coat lies in loose waves and is sparse in places, and the whiskers are short and brittle. With its short muzzle, huge low-set ears, large eyes and slender body, the breed has a distinctly pixie-like look.',
+      "The Devon Rex was discovered in 1959 in Buckfastleigh, Devon, when Beryl Cox's cat produced a curly-coated kitten named Kirlee, fathered by a curly feral tom. Test matings with Cornish Rexes produced straight coats, proving it was a different gene, now known to be a variant of KRT71. The short, soft coat lies in loose waves and is sparse in places, and the whiskers are short and brittle. With its short muzzle, huge low-set ears, large eyes and slender body, the breed has a distinctly pixie-like look.",
     temperament:
       'Devon Rexes are mischievous, affectionate and highly social, and like to perch on shoulders and join in with whatever their people are doing. They are playful and clever, but their voices are fairly quiet.',
     health_and_development:
@@ -378,8 +361,7 @@ export const BREEDS_A: BreedSeed[] = [
       'Maus mature slowly, and kittens often pass through an untidy "fuzzy" stage; the eyes may keep an amber cast until about 18 months before turning fully green. They are athletic cats that need a high-quality, protein-rich diet and room to run and climb.',
     health_challenges:
       'The mutation for erythrocyte pyruvate kinase (PK) deficiency has been found in the breed; otherwise the Egyptian Mau has no well-documented breed-specific disease.',
-    health_tests:
-      'Responsible breeders DNA-test breeding cats for PK deficiency, and many also screen for HCM by echocardiogram.',
+    health_tests: 'Responsible breeders DNA-test breeding cats for PK deficiency, and many also screen for HCM by echocardiogram.',
     look: { base: '#c9cac6', accent: '#2a2a2a', pattern: 'spotted', eyes: '#8cc63f', fur: 'short', ears: 'normal', tail: 'normal' },
   },
   {
@@ -401,10 +383,8 @@ export const BREEDS_A: BreedSeed[] = [
       'European Shorthairs are adaptable, intelligent and self-reliant, friendly with their family without demanding constant attention. They keep a strong hunting instinct and are happiest with space to explore.',
     health_and_development:
       'The breed reaches its full size and muscle at around two to three years. It thrives with room to roam and hunt, and indoor cats need play and controlled portions to avoid weight gain.',
-    health_challenges:
-      'Bred from a broad, natural gene pool, the European Shorthair has no notable breed-specific inherited disease.',
-    health_tests:
-      'There is no breed-specific DNA test; breeders rely on routine veterinary checks and blood typing before matings.',
+    health_challenges: 'Bred from a broad, natural gene pool, the European Shorthair has no notable breed-specific inherited disease.',
+    health_tests: 'There is no breed-specific DNA test; breeders rely on routine veterinary checks and blood typing before matings.',
     look: { base: '#7d6a52', accent: '#2a2118', pattern: 'tabby', eyes: '#c9962b', fur: 'short', ears: 'normal', tail: 'normal' },
   },
   {
@@ -415,8 +395,7 @@ export const BREEDS_A: BreedSeed[] = [
     vocality: 'Very Quiet',
     habitat: 'Indoor',
     life_expectancy: '12-15 years',
-    colors:
-      'Black, White, Blue, Red, Cream, Chocolate, Lilac, Tabby, Tortoiseshell, Calico, Bicolour, Smoke, Shaded, Chinchilla, Colourpoint',
+    colors: 'Black, White, Blue, Red, Cream, Chocolate, Lilac, Tabby, Tortoiseshell, Calico, Bicolour, Smoke, Shaded, Chinchilla, Colourpoint',
     coat_length: 'Short',
     body_type: 'Medium, Cobby',
     shedding_level: 'Substantial',
@@ -429,8 +408,7 @@ export const BREEDS_A: BreedSeed[] = [
       'Exotics mature slowly, reaching full size and head development at around two years. Their flat faces can make picking up food harder, so shaped kibble or shallow dishes help; the eyes need daily wiping and the dense coat a weekly comb, and their low activity means weight should be watched.',
     health_challenges:
       'Polycystic kidney disease (PKD) is inherited from the Persian, and the flat face brings brachycephalic problems: narrowed nostrils and breathing difficulty, tear overflow, and dental crowding. Hypertrophic cardiomyopathy (HCM) also occurs.',
-    health_tests:
-      'Responsible breeders use the PKD DNA test (or kidney ultrasound), screen for HCM by echocardiogram and blood-type breeding cats.',
+    health_tests: 'Responsible breeders use the PKD DNA test (or kidney ultrasound), screen for HCM by echocardiogram and blood-type breeding cats.',
     look: { base: '#d98b3e', accent: '#a4561f', pattern: 'tabby', eyes: '#c7772a', fur: 'short', ears: 'normal', tail: 'normal' },
   },
   {
@@ -454,8 +432,7 @@ export const BREEDS_A: BreedSeed[] = [
       'Kittens may show faint ghost tabby markings and paler colour, and the eyes turn to their adult green during the first year. They need no special diet, but as sociable cats they do best with company and daily interactive play.',
     health_challenges:
       'No breed-specific inherited disease is well documented, but the very small gene pool is a real concern, which is why the CFA allows approved outcrosses.',
-    health_tests:
-      'There is no breed-specific DNA test; responsible breeders rely on veterinary health checks, blood typing and careful management of genetic diversity.',
+    health_tests: 'There is no breed-specific DNA test; responsible breeders rely on veterinary health checks, blood typing and careful management of genetic diversity.',
     look: { base: '#6b3a22', accent: '#5a2f1b', pattern: 'solid', eyes: '#5fa04a', fur: 'short', ears: 'normal', tail: 'normal' },
   },
   {
@@ -479,8 +456,7 @@ export const BREEDS_A: BreedSeed[] = [
       'Kittens are active and adventurous from an early age, and the tail kink is present from birth. They are lean, energetic cats that do best with a protein-rich diet, plenty of play and, ideally, safe access to the outdoors.',
     health_challenges:
       'The breed has no notable breed-specific inherited disease, and unlike the Manx gene, the bobtail gene is not associated with spinal or bowel problems. The tail should still be handled gently.',
-    health_tests:
-      'There is no breed-specific DNA test; breeders rely on routine veterinary checks and blood typing before matings.',
+    health_tests: 'There is no breed-specific DNA test; breeders rely on routine veterinary checks and blood typing before matings.',
     look: { base: '#f4efe6', accent: '#1f1b18', pattern: 'tortoiseshell', eyes: '#d2a230', fur: 'short', ears: 'normal', tail: 'bob' },
   },
   {
@@ -504,8 +480,7 @@ export const BREEDS_A: BreedSeed[] = [
       'The Korat matures slowly: kittens have amber eyes that turn green gradually, often not reaching full colour until two to four years. The close-lying single coat needs little grooming, and they have no special dietary needs beyond a balanced diet.',
     health_challenges:
       'The breed carries two inherited storage diseases, GM1 and GM2 gangliosidosis, which cause fatal progressive neurological signs in affected kittens.',
-    health_tests:
-      'Responsible breeders DNA-test all breeding cats for GM1 and GM2 gangliosidosis.',
+    health_tests: 'Responsible breeders DNA-test all breeding cats for GM1 and GM2 gangliosidosis.',
     look: { base: '#808b95', accent: '#aab2b9', pattern: 'solid', eyes: '#6fb23a', fur: 'short', ears: 'normal', tail: 'normal' },
   },
   {
@@ -522,15 +497,14 @@ export const BREEDS_A: BreedSeed[] = [
     shedding_level: 'Minimal',
     independence_level: 'Moderately Independent',
     about:
-      'The LaPerm began in 1982 on a farm in The Dalles, Oregon, when Linda Koehl\'s barn cat Speedy produced a bald kitten, Curly, who grew a soft, curly coat. The curl is caused by a dominant gene, and breeders have outcrossed to domestic cats to keep the breed genetically diverse. The longhaired LaPerm has loose, springy curls and ringlets, thickest on the neck ruff and plumed tail, and a coat that feels soft and light. It is a medium-sized, semi-foreign cat with a modified wedge head, medium-large ears and expressive almond-shaped eyes.',
+      "The LaPerm began in 1982 on a farm in The Dalles, Oregon, when Linda Koehl's barn cat Speedy produced a bald kitten, Curly, who grew a soft, curly coat. The curl is caused by a dominant gene, and breeders have outcrossed to domestic cats to keep the breed genetically diverse. The longhaired LaPerm has loose, springy curls and ringlets, thickest on the neck ruff and plumed tail, and a coat that feels soft and light. It is a medium-sized, semi-foreign cat with a modified wedge head, medium-large ears and expressive almond-shaped eyes.",
     temperament:
       'LaPerms are affectionate, gentle and curious, happy to be held yet also active and playful. They like to be near their people without being demanding, and are fairly quiet.',
     health_and_development:
       'Kittens may be born bald, straight-coated or curly, and many lose and regrow their coat before the adult curls develop, sometimes not until two years. The coat needs only occasional light combing, and the breed has no special dietary needs.',
     health_challenges:
       'The LaPerm is generally healthy with no well-documented breed-specific disease, though the mutation for erythrocyte pyruvate kinase (PK) deficiency has been found in the breed.',
-    health_tests:
-      'Responsible breeders DNA-test breeding cats for PK deficiency and blood-type before matings.',
+    health_tests: 'Responsible breeders DNA-test breeding cats for PK deficiency and blood-type before matings.',
     look: { base: '#cf8544', accent: '#f5efe6', pattern: 'bicolour', eyes: '#c9a227', fur: 'curly', ears: 'normal', tail: 'normal' },
   },
   {
@@ -541,14 +515,13 @@ export const BREEDS_A: BreedSeed[] = [
     vocality: 'Vocal',
     habitat: 'Outdoor',
     life_expectancy: '12-15 years',
-    colors:
-      'Brown Tabby, Red Tabby, Silver Tabby, Blue Tabby, Cream Tabby, Black, White, Blue, Red, Cream, Tortoiseshell, Calico, Bicolour, Smoke, Shaded',
+    colors: 'Brown Tabby, Red Tabby, Silver Tabby, Blue Tabby, Cream Tabby, Black, White, Blue, Red, Cream, Tortoiseshell, Calico, Bicolour, Smoke, Shaded',
     coat_length: 'Long',
     body_type: 'Large, Muscular',
     shedding_level: 'Substantial',
     independence_level: 'Moderately Independent',
     about:
-      'The Maine Coon is one of North America\'s oldest natural breeds, a working farm and ship\'s cat adapted to the harsh New England winters; tales of raccoon or bobcat ancestry are myth, and it probably descends from longhaired cats brought by European seafarers. A brown tabby Maine Coon called Cosey won best cat at the 1895 Madison Square Garden show, and it is the official state cat of Maine. It is a large, long, rectangular cat with a broad chest, big tufted ears, tufted paws and a long, flowing tail. The heavy, shaggy, water-resistant coat is shorter on the shoulders and longer on the belly and britches, with a ruff at the chest.',
+      "The Maine Coon is one of North America's oldest natural breeds, a working farm and ship's cat adapted to the harsh New England winters; tales of raccoon or bobcat ancestry are myth, and it probably descends from longhaired cats brought by European seafarers. A brown tabby Maine Coon called Cosey won best cat at the 1895 Madison Square Garden show, and it is the official state cat of Maine. It is a large, long, rectangular cat with a broad chest, big tufted ears, tufted paws and a long, flowing tail. The heavy, shaggy, water-resistant coat is shorter on the shoulders and longer on the belly and britches, with a ruff at the chest.",
     temperament:
       'Maine Coons are friendly, good-natured "gentle giants" that enjoy company without being clingy. They are playful, intelligent and often fascinated by water, and communicate with characteristic chirps and trills rather than loud miaows.',
     health_and_development:

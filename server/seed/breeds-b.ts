@@ -66,15 +66,14 @@ export const BREEDS_B: BreedSeed[] = [
     shedding_level: 'Some',
     independence_level: 'Very Dependent',
     about:
-      'The Ocicat was created by accident in 1964 when Virginia Daly of Michigan crossed an Abyssinian with a Siamese and produced a spotted kitten, Tonga, whom her daughter named for his likeness to an ocelot. American Shorthairs were later added for size and the silver colours, and the CFA granted championship status in 1987. Despite its wild look the Ocicat is entirely domestic. It is a large, athletic, well-muscled cat with a short satin coat bearing bold thumbprint spots in rows along the body and a bull\'s-eye pattern on the sides.',
+      "The Ocicat was created by accident in 1964 when Virginia Daly of Michigan crossed an Abyssinian with a Siamese and produced a spotted kitten, Tonga, whom her daughter named for his likeness to an ocelot. American Shorthairs were later added for size and the silver colours, and the CFA granted championship status in 1987. Despite its wild look the Ocicat is entirely domestic. It is a large, athletic, well-muscled cat with a short satin coat bearing bold thumbprint spots in rows along the body and a bull's-eye pattern on the sides.",
     temperament:
       'Ocicats are confident, sociable and highly people-oriented, and they do not like being left alone for long. They are intelligent and easily trained to come when called, walk on a harness or fetch.',
     health_and_development:
       'Ocicats are solidly built and surprisingly heavy for their size, reaching adult weight at about two years. They need plenty of interactive play and climbing space, and a portion-controlled, high-protein diet keeps their muscular build from running to fat.',
     health_challenges:
       'From its Abyssinian ancestry the breed can inherit pyruvate kinase (PK) deficiency, the rdAc form of progressive retinal atrophy and renal amyloidosis. Dental disease such as gingivitis is also common.',
-    health_tests:
-      'Responsible breeders run DNA tests for PK deficiency and rdAc progressive retinal atrophy on all breeding cats.',
+    health_tests: 'Responsible breeders run DNA tests for PK deficiency and rdAc progressive retinal atrophy on all breeding cats.',
     look: { base: '#c9a06a', accent: '#3a2618', pattern: 'spotted', eyes: '#c7a43a', fur: 'short' },
   },
   {
@@ -98,8 +97,7 @@ export const BREEDS_B: BreedSeed[] = [
       'Orientals are lean, fast-growing cats that reach adult size at around a year, and they need a high-quality diet to keep their fine frame well muscled rather than thin. Daily play and climbing space are essential for such an active, intelligent breed.',
     health_challenges:
       'Like the Siamese, Orientals can carry the rdAc form of progressive retinal atrophy and are prone to amyloidosis, particularly of the liver. Dental and gum disease and dilated cardiomyopathy have also been reported.',
-    health_tests:
-      'Responsible breeders DNA-test breeding cats for rdAc progressive retinal atrophy and keep watch for familial amyloidosis in their lines.',
+    health_tests: 'Responsible breeders DNA-test breeding cats for rdAc progressive retinal atrophy and keep watch for familial amyloidosis in their lines.',
     look: { base: '#6b3f26', accent: '#4f2d1b', pattern: 'solid', eyes: '#5fa83a', fur: 'short', ears: 'large' },
   },
   {
@@ -110,7 +108,8 @@ export const BREEDS_B: BreedSeed[] = [
     vocality: 'Very Quiet',
     habitat: 'Indoor',
     life_expectancy: '12-15 years',
-    colors: 'White, black, blue, red, cream, chocolate, lilac, tortoiseshell, blue-cream, calico, tabby, chinchilla silver, shaded silver, golden, smoke, bicolour, colourpoint',
+    colors:
+      'White, black, blue, red, cream, chocolate, lilac, tortoiseshell, blue-cream, calico, tabby, chinchilla silver, shaded silver, golden, smoke, bicolour, colourpoint',
     coat_length: 'Long',
     body_type: 'Medium, Cobby',
     shedding_level: 'Substantial',
@@ -122,7 +121,7 @@ export const BREEDS_B: BreedSeed[] = [
     health_and_development:
       'Persians mature slowly, growing into their full coat and cobby build by about two years. The coat needs daily combing to prevent mats, the eyes need regular wiping because of tear staining, and their low activity makes portion control important.',
     health_challenges:
-      'Polycystic kidney disease (PKD) is the breed\'s best-known inherited disease, and the flat face brings brachycephalic problems such as narrowed nostrils, breathing difficulty, blocked tear ducts and dental malocclusion. Hypertrophic cardiomyopathy (HCM) and an early-onset form of progressive retinal atrophy also occur.',
+      "Polycystic kidney disease (PKD) is the breed's best-known inherited disease, and the flat face brings brachycephalic problems such as narrowed nostrils, breathing difficulty, blocked tear ducts and dental malocclusion. Hypertrophic cardiomyopathy (HCM) and an early-onset form of progressive retinal atrophy also occur.",
     health_tests:
       'Responsible breeders DNA-test for PKD1 (or screen by kidney ultrasound), scan breeding cats for HCM by echocardiogram and avoid the most extreme flat-faced type.',
     look: { base: '#eceef0', accent: '#7d8288', pattern: 'shaded', eyes: '#3f9e6e', fur: 'long' },
@@ -166,15 +165,14 @@ export const BREEDS_B: BreedSeed[] = [
     shedding_level: 'Some',
     independence_level: 'Very Dependent',
     about:
-      'The RagaMuffin was developed in California in the 1990s by breeders who left Ann Baker\'s Ragdoll association and outcrossed their Ragdolls to Persians, Himalayans and domestic longhairs to widen the gene pool. The CFA accepted it for championship in 2011. It is a large, heavy-boned cat with a rectangular body, a fleshy fat pad on the lower abdomen, a rounded head with a short muzzle and large walnut-shaped eyes that give it a sweet expression. The medium-long, rabbit-soft coat is accepted in almost every colour and pattern.',
+      "The RagaMuffin was developed in California in the 1990s by breeders who left Ann Baker's Ragdoll association and outcrossed their Ragdolls to Persians, Himalayans and domestic longhairs to widen the gene pool. The CFA accepted it for championship in 2011. It is a large, heavy-boned cat with a rectangular body, a fleshy fat pad on the lower abdomen, a rounded head with a short muzzle and large walnut-shaped eyes that give it a sweet expression. The medium-long, rabbit-soft coat is accepted in almost every colour and pattern.",
     temperament:
       'RagaMuffins are docile, patient and very affectionate, and many relax completely when picked up, much like Ragdolls. They are gentle with children and other pets and thrive on being part of family life.',
     health_and_development:
       'RagaMuffins grow slowly and may not reach full size, weight and coat until four or five years old. Their placid nature makes them prone to obesity, so measured meals and daily play are important, and the silky coat needs brushing a couple of times a week.',
     health_challenges:
       'Hypertrophic cardiomyopathy (HCM) is the main concern, and the Persian outcrosses brought a risk of polycystic kidney disease (PKD). Obesity is common in the breed.',
-    health_tests:
-      'Responsible breeders screen for HCM by echocardiogram and the Ragdoll MYBPC3 DNA test, and DNA-test or ultrasound-scan for PKD.',
+    health_tests: 'Responsible breeders screen for HCM by echocardiogram and the Ragdoll MYBPC3 DNA test, and DNA-test or ultrasound-scan for PKD.',
     look: { base: '#8f97a3', accent: '#f4f1ea', pattern: 'bicolour', eyes: '#c99a2e', fur: 'long' },
   },
   {
@@ -197,9 +195,8 @@ export const BREEDS_B: BreedSeed[] = [
     health_and_development:
       'Ragdolls are slow to mature and may not reach full size and colour until three or four years old, with males weighing up to about 9 kg. Kittens are born white and develop their points over the first weeks; adults need measured meals and daily play to avoid obesity.',
     health_challenges:
-      'Hypertrophic cardiomyopathy (HCM) caused by a Ragdoll-specific mutation of the MYBPC3 gene is the breed\'s main inherited disease. Bladder stones and other urinary tract problems are also seen.',
-    health_tests:
-      'Responsible breeders DNA-test for the Ragdoll MYBPC3 HCM mutation, screen breeding cats by echocardiogram and often also DNA-test for PKD.',
+      "Hypertrophic cardiomyopathy (HCM) caused by a Ragdoll-specific mutation of the MYBPC3 gene is the breed's main inherited disease. Bladder stones and other urinary tract problems are also seen.",
+    health_tests: 'Responsible breeders DNA-test for the Ragdoll MYBPC3 HCM mutation, screen breeding cats by echocardiogram and often also DNA-test for PKD.',
     look: { base: '#efe4d0', accent: '#4a3326', pattern: 'pointed', eyes: '#3a6fd8', fur: 'long' },
   },
   {
@@ -220,11 +217,10 @@ export const BREEDS_B: BreedSeed[] = [
     temperament:
       'Russian Blues are quiet, gentle and deeply loyal to their family, but reserved and often hiding with strangers. They like routine and a calm household, and are playful without being demanding.',
     health_and_development:
-      'Russian Blues reach adult size at about two years, and kittens\' eyes change from yellow to green over the first year or so. They are strongly food-motivated, so measured portions and regular play are needed to prevent weight gain.',
+      "Russian Blues reach adult size at about two years, and kittens' eyes change from yellow to green over the first year or so. They are strongly food-motivated, so measured portions and regular play are needed to prevent weight gain.",
     health_challenges:
       'The Russian Blue has no notable breed-specific inherited disease and is generally long-lived and robust. Obesity and, as in other breeds, bladder stones are the most common problems.',
-    health_tests:
-      'There is no breed-specific DNA test, so responsible breeders rely on general veterinary health checks and blood typing of breeding cats.',
+    health_tests: 'There is no breed-specific DNA test, so responsible breeders rely on general veterinary health checks and blood typing of breeding cats.',
     look: { base: '#8a96a3', accent: '#6b7785', pattern: 'solid', eyes: '#3fa34d', fur: 'short' },
   },
   {
@@ -248,8 +244,7 @@ export const BREEDS_B: BreedSeed[] = [
       'Savannahs take about three years to mature, and early-generation cats can be much larger and more demanding than later ones. They need a high-protein diet, generous space for running and jumping and secure housing, as they are expert escape artists.',
     health_challenges:
       'No inherited disease is firmly established as specific to the breed, although hypertrophic cardiomyopathy (HCM) occurs as in other breeds. Early-generation (F1 to about F4) males are usually infertile because of their hybrid origin.',
-    health_tests:
-      'Responsible breeders screen breeding cats for HCM by echocardiogram and use broad feline DNA panels, including blood typing.',
+    health_tests: 'Responsible breeders screen breeding cats for HCM by echocardiogram and use broad feline DNA panels, including blood typing.',
     look: { base: '#d4ad6a', accent: '#2b1d12', pattern: 'spotted', eyes: '#c9a534', fur: 'short', ears: 'large' },
   },
   {
@@ -298,8 +293,7 @@ export const BREEDS_B: BreedSeed[] = [
       'The curl can loosen in young kittens and again at around six to ten months, and the coat usually does not reach full curl until about two years. Combing should be gentle and infrequent, as heavy brushing straightens the curls, and the cat needs regular bathing only if the coat becomes greasy.',
     health_challenges:
       'The Persian and British outcrosses carry a risk of polycystic kidney disease (PKD) and hypertrophic cardiomyopathy (HCM). Ear wax build-up is common because of the curled hair in the ear canals.',
-    health_tests:
-      'Responsible breeders DNA-test for PKD (or screen by kidney ultrasound) and have breeding cats scanned for HCM by echocardiogram.',
+    health_tests: 'Responsible breeders DNA-test for PKD (or screen by kidney ultrasound) and have breeding cats scanned for HCM by echocardiogram.',
     look: { base: '#2e2522', accent: '#c9783a', pattern: 'tortoiseshell', eyes: '#d39a2a', fur: 'curly' },
   },
   {
@@ -323,8 +317,7 @@ export const BREEDS_B: BreedSeed[] = [
       'Kittens are born almost white and their points darken over the first months, and coat colour generally darkens further with age or in cold conditions. They reach adult size at about one year, stay lean and active throughout life, and benefit from daily play and puzzle feeders.',
     health_challenges:
       'Siamese can carry the rdAc form of progressive retinal atrophy, and the breed is prone to amyloidosis (especially of the liver), asthma and dental disease. Crossed eyes and nystagmus linked to the pointed gene are also seen.',
-    health_tests:
-      'Responsible breeders DNA-test breeding cats for rdAc progressive retinal atrophy and, in lines where it has occurred, GM1 gangliosidosis.',
+    health_tests: 'Responsible breeders DNA-test breeding cats for rdAc progressive retinal atrophy and, in lines where it has occurred, GM1 gangliosidosis.',
     look: { base: '#f1e6d0', accent: '#3b2a20', pattern: 'pointed', eyes: '#2f6fd6', fur: 'short', ears: 'large' },
   },
   {
@@ -348,8 +341,7 @@ export const BREEDS_B: BreedSeed[] = [
       'The breed matures slowly and may take up to five years to reach full size, with males often weighing 7-9 kg. The heavy coat sheds seasonally, especially in spring, and they do best with plenty of climbing and, where safe, outdoor space.',
     health_challenges:
       'Hypertrophic cardiomyopathy (HCM) is the main inherited concern in the breed, and pyruvate kinase (PK) deficiency has also been found. Some Siberians are reported to produce less of the Fel d 1 allergen, but this varies from cat to cat and is not a guarantee.',
-    health_tests:
-      'Responsible breeders screen breeding cats for HCM by echocardiogram, usually repeated over several years, and DNA-test for PK deficiency.',
+    health_tests: 'Responsible breeders screen breeding cats for HCM by echocardiogram, usually repeated over several years, and DNA-test for PK deficiency.',
     look: { base: '#b08a55', accent: '#3a2a18', pattern: 'tabby', eyes: '#d4a63a', fur: 'long' },
   },
   {
@@ -373,8 +365,7 @@ export const BREEDS_B: BreedSeed[] = [
       'Singapuras grow slowly and reach full size at about fifteen months to two years, with adult females often weighing around 2 kg. Their small size means portions should be measured carefully, and they need plenty of climbing and interactive play.',
     health_challenges:
       'Pyruvate kinase (PK) deficiency, which causes anaemia, is the main inherited disease, and the rdAc form of progressive retinal atrophy has also been found. Queens are prone to uterine inertia and difficult births, and the small gene pool is a concern.',
-    health_tests:
-      'Responsible breeders DNA-test breeding cats for PK deficiency and rdAc progressive retinal atrophy.',
+    health_tests: 'Responsible breeders DNA-test breeding cats for PK deficiency and rdAc progressive retinal atrophy.',
     look: { base: '#d8c3a0', accent: '#5a4230', pattern: 'ticked', eyes: '#a9a23a', fur: 'short', ears: 'large' },
   },
   {
@@ -398,8 +389,7 @@ export const BREEDS_B: BreedSeed[] = [
       'Kittens are born white and their points and markings develop over the first months, while full colour can take about two years. The white markings are hard to predict, so few kittens match the show standard exactly, and the breed needs only weekly grooming and regular play.',
     health_challenges:
       'The Snowshoe has no well-documented breed-specific inherited disease. Its Siamese ancestry can bring dental disease and, in some lines, crossed eyes or progressive retinal atrophy.',
-    health_tests:
-      'There is no required breed-specific test, but many breeders use feline DNA panels that include rdAc progressive retinal atrophy and blood typing.',
+    health_tests: 'There is no required breed-specific test, but many breeders use feline DNA panels that include rdAc progressive retinal atrophy and blood typing.',
     look: { base: '#eeeae4', accent: '#7d8794', pattern: 'pointed', eyes: '#3c78d8', fur: 'short' },
   },
   {
@@ -416,15 +406,14 @@ export const BREEDS_B: BreedSeed[] = [
     shedding_level: 'Some',
     independence_level: 'Moderately Independent',
     about:
-      'The Somali is the long-haired form of the Abyssinian: a recessive longhair gene that appeared in Abyssinian litters was developed into a breed from the 1960s, notably by the American breeder Evelyn Mague, who named it. The CFA recognised the breed in 1978. It keeps the Abyssinian\'s lithe, medium-sized, muscular body, almond-shaped gold or green eyes and large alert ears. The soft, semi-long coat is ticked with several bands of colour per hair and is set off by a full ruff, breeches and a bushy fox-like tail.',
+      "The Somali is the long-haired form of the Abyssinian: a recessive longhair gene that appeared in Abyssinian litters was developed into a breed from the 1960s, notably by the American breeder Evelyn Mague, who named it. The CFA recognised the breed in 1978. It keeps the Abyssinian's lithe, medium-sized, muscular body, almond-shaped gold or green eyes and large alert ears. The soft, semi-long coat is ticked with several bands of colour per hair and is set off by a full ruff, breeches and a bushy fox-like tail.",
     temperament:
       'Somalis are busy, curious and playful, always investigating and rarely still for long. They are affectionate and good company but not lap cats, and they are fairly quiet-voiced.',
     health_and_development:
-      'The ticked coat takes up to eighteen months to reach full colour and length. Somalis need generous climbing space and interactive play, and regular tooth brushing is worthwhile because of the breed\'s tendency to gum disease.',
+      "The ticked coat takes up to eighteen months to reach full colour and length. Somalis need generous climbing space and interactive play, and regular tooth brushing is worthwhile because of the breed's tendency to gum disease.",
     health_challenges:
       'Like the Abyssinian, the Somali can inherit pyruvate kinase (PK) deficiency and the rdAc form of progressive retinal atrophy, and renal amyloidosis occurs in the breed. Gingivitis and periodontal disease are common.',
-    health_tests:
-      'Responsible breeders DNA-test breeding cats for PK deficiency and rdAc progressive retinal atrophy.',
+    health_tests: 'Responsible breeders DNA-test breeding cats for PK deficiency and rdAc progressive retinal atrophy.',
     look: { base: '#b5682f', accent: '#3a2216', pattern: 'ticked', eyes: '#c9942b', fur: 'long' },
   },
   {
@@ -448,8 +437,7 @@ export const BREEDS_B: BreedSeed[] = [
       'Sphynx have a fast metabolism and eat more than coated cats of the same size to stay warm. Their skin builds up oil and needs weekly bathing, ears and nail beds need frequent cleaning, and they must be kept warm and protected from sunburn.',
     health_challenges:
       'Hypertrophic cardiomyopathy (HCM) is common in the breed, and an inherited congenital myasthenic syndrome (a muscle weakness shared with the Devon Rex) also occurs. Skin problems, including urticaria pigmentosa and sunburn, are frequent.',
-    health_tests:
-      'Responsible breeders have breeding cats scanned for HCM by echocardiogram, repeated regularly, and DNA-test for congenital myasthenic syndrome.',
+    health_tests: 'Responsible breeders have breeding cats scanned for HCM by echocardiogram, repeated regularly, and DNA-test for congenital myasthenic syndrome.',
     look: { base: '#e2c1b2', accent: '#a88676', pattern: 'solid', eyes: '#7cb342', fur: 'hairless', ears: 'large' },
   },
   {
@@ -466,15 +454,14 @@ export const BREEDS_B: BreedSeed[] = [
     shedding_level: 'Minimal',
     independence_level: 'Very Dependent',
     about:
-      'The Tonkinese is a cross between the Siamese and the Burmese; Wong Mau, the cat brought to the United States in 1930 that founded the Burmese breed, was in fact of this hybrid type. The modern breed was developed in Canada in the 1960s, notably by Margaret Conroy, and the CFA accepted it for championship in 1990. It is a medium-sized, muscular cat that sits between its parent breeds in type, with a slightly rounded wedge-shaped head and a short, soft, glossy coat. The mink pattern, with soft points on a toned body and aqua eyes, is the breed\'s signature; pointed cats have blue eyes and solid cats gold or green.',
+      "The Tonkinese is a cross between the Siamese and the Burmese; Wong Mau, the cat brought to the United States in 1930 that founded the Burmese breed, was in fact of this hybrid type. The modern breed was developed in Canada in the 1960s, notably by Margaret Conroy, and the CFA accepted it for championship in 1990. It is a medium-sized, muscular cat that sits between its parent breeds in type, with a slightly rounded wedge-shaped head and a short, soft, glossy coat. The mink pattern, with soft points on a toned body and aqua eyes, is the breed's signature; pointed cats have blue eyes and solid cats gold or green.",
     temperament:
       'Tonkinese are outgoing, playful and intensely sociable, greeting visitors and joining in everything their people do. They are chatty, though with a softer voice than the Siamese, and do best with company for much of the day.',
     health_and_development:
       'Tonkinese are heavier than they look and reach adult size at about one year, though mink colouring can continue to darken for a further year or so. They need plenty of interactive play and attention, and regular tooth brushing is worthwhile because of their tendency to gum disease.',
     health_challenges:
       'The breed is generally healthy, but gingivitis and dental disease are common. Lines from its parent breeds can carry Burmese hypokalaemia or the Siamese form of progressive retinal atrophy.',
-    health_tests:
-      'Many breeders DNA-test breeding cats for Burmese hypokalaemia and rdAc progressive retinal atrophy.',
+    health_tests: 'Many breeders DNA-test breeding cats for Burmese hypokalaemia and rdAc progressive retinal atrophy.',
     look: { base: '#9a7a5a', accent: '#4a3324', pattern: 'pointed', eyes: '#3fb5b0', fur: 'short' },
   },
   {
@@ -498,8 +485,7 @@ export const BREEDS_B: BreedSeed[] = [
       'Toygers reach adult size at about two years, and their markings often become sharper as the coat matures. A high-quality diet with measured portions and regular play keeps their muscular build in good condition.',
     health_challenges:
       'The Toyger is a young breed without well-documented breed-specific diseases, although heart murmurs and hypertrophic cardiomyopathy (HCM) have been reported. Bengal ancestry means lines can carry pyruvate kinase (PK) deficiency or the Bengal form of progressive retinal atrophy.',
-    health_tests:
-      'Responsible breeders screen breeding cats for HCM by echocardiogram and use DNA panels covering PK deficiency and Bengal progressive retinal atrophy.',
+    health_tests: 'Responsible breeders screen breeding cats for HCM by echocardiogram and use DNA panels covering PK deficiency and Bengal progressive retinal atrophy.',
     look: { base: '#d98a3a', accent: '#2a1a10', pattern: 'tabby', eyes: '#c79a2e', fur: 'short' },
   },
   {
@@ -548,8 +534,7 @@ export const BREEDS_B: BreedSeed[] = [
       'Turkish Vans are slow to mature and may take three to five years to reach their full size and muscular build. They need a great deal of exercise and climbing space, and the coat, which has no undercoat, needs only weekly combing.',
     health_challenges:
       'The Turkish Van has no notable breed-specific inherited disease, although hypertrophic cardiomyopathy (HCM) has been reported. A high proportion of the breed has type B blood, which matters for transfusions and breeding.',
-    health_tests:
-      'Responsible breeders blood-type breeding cats to prevent neonatal isoerythrolysis in kittens, and some also screen for HCM by echocardiogram.',
+    health_tests: 'Responsible breeders blood-type breeding cats to prevent neonatal isoerythrolysis in kittens, and some also screen for HCM by echocardiogram.',
     look: { base: '#f7f4ee', accent: '#b5562b', pattern: 'van', eyes: '#d2a03a', fur: 'long' },
   },
 ];

@@ -26,8 +26,7 @@ export interface CatPicture {
 }
 
 type Build = 'slender' | 'muscular' | 'cobby';
-const buildOf = (bodyType: string | undefined): Build =>
-  /slender/i.test(bodyType ?? '') ? 'slender' : /cobby/i.test(bodyType ?? '') ? 'cobby' : 'muscular';
+const buildOf = (bodyType: string | undefined): Build => (/slender/i.test(bodyType ?? '') ? 'slender' : /cobby/i.test(bodyType ?? '') ? 'cobby' : 'muscular');
 const sizeOf = (bodyType: string | undefined) => (/small/i.test(bodyType ?? '') ? 0.88 : /large/i.test(bodyType ?? '') ? 1 : 0.94);
 /** Body width, head width and height, ear size and muzzle length per build: a Siamese is not a Persian. */
 const BUILD_SHAPES: Record<Build, { body: number; headX: number; headY: number; ear: number; muzzle: number }> = {
@@ -82,11 +81,16 @@ export function catSvg(p: CatPicture): string {
     : [-1, 1]
         .map((s) =>
           [0, 1, 2]
-            .map((i) => `<line x1="${200 + s * 22}" y1="${hy + headR * 0.36 + i * 6}" x2="${200 + s * (headR + 30)}" y2="${hy + headR * 0.26 + i * 14}" stroke="#eee" stroke-width="1.5" opacity="0.8"/>`)
+            .map(
+              (i) =>
+                `<line x1="${200 + s * 22}" y1="${hy + headR * 0.36 + i * 6}" x2="${200 + s * (headR + 30)}" y2="${hy + headR * 0.26 + i * 14}" stroke="#eee" stroke-width="1.5" opacity="0.8"/>`,
+            )
             .join(''),
         )
         .join('');
-  const paws = [-1, 1].map((s) => `<ellipse cx="${200 + s * 36 * k}" cy="${372}" rx="26" ry="14" fill="${pawColour(look)}" stroke="${stroke}" stroke-width="2"/>`).join('');
+  const paws = [-1, 1]
+    .map((s) => `<ellipse cx="${200 + s * 36 * k}" cy="${372}" rx="26" ry="14" fill="${pawColour(look)}" stroke="${stroke}" stroke-width="2"/>`)
+    .join('');
   const wrinkles = skin ? `<path d="M170 ${hy - headR * 0.55} q30 -10 60 0 M175 ${hy - headR * 0.42} q25 -8 50 0" stroke="#b88a7a" stroke-width="2" fill="none"/>` : '';
   const curls = look.fur === 'curly' ? curlsSvg(look) : '';
 
@@ -161,9 +165,20 @@ function patternSvg(look: BreedLook, r: number, hy: number): string {
       );
     case 'spotted':
       return `<g fill="${a}" opacity="0.9">${[
-        [150, 250, 12], [190, 236, 10], [238, 252, 13], [165, 292, 11], [212, 286, 14], [252, 300, 10], [150, 330, 10], [200, 330, 12], [245, 340, 11],
-        [175, hy - r * 0.6, 7], [225, hy - r * 0.6, 7],
-      ].map(([x, y, rr]) => `<ellipse cx="${x}" cy="${y}" rx="${rr! * 1.2}" ry="${rr}"/>`).join('')}</g>`;
+        [150, 250, 12],
+        [190, 236, 10],
+        [238, 252, 13],
+        [165, 292, 11],
+        [212, 286, 14],
+        [252, 300, 10],
+        [150, 330, 10],
+        [200, 330, 12],
+        [245, 340, 11],
+        [175, hy - r * 0.6, 7],
+        [225, hy - r * 0.6, 7],
+      ]
+        .map(([x, y, rr]) => `<ellipse cx="${x}" cy="${y}" rx="${rr! * 1.2}" ry="${rr}"/>`)
+        .join('')}</g>`;
     case 'ticked':
       return `<g stroke="${a}" stroke-width="2" opacity="0.5">${Array.from({ length: 40 }, (_, i) => {
         const x = 125 + ((i * 37) % 150);
@@ -263,7 +278,10 @@ export function productSvg(label: string, shape: ProductShape = productShapeFor(
       Array.from({ length: 14 }, (_, i) => `<path d="M${cx - 34} ${cy - 112 + i * 16} h68" stroke="#b89a5e" stroke-width="3"/>`).join('') +
       `<rect x="${cx - 70}" y="${cy - 140}" width="140" height="24" rx="8" fill="${main}"/>`,
     shelf: [0, 1, 2]
-      .map((i) => `<rect x="${cx - 200 + i * 130}" y="${cy + 60 - i * 80}" width="150" height="22" rx="6" fill="${wood}"/><path d="M${cx - 190 + i * 130} ${cy + 82 - i * 80} l20 30 M${cx - 70 + i * 130} ${cy + 82 - i * 80} l-20 30" stroke="${dark}" stroke-width="6"/>`)
+      .map(
+        (i) =>
+          `<rect x="${cx - 200 + i * 130}" y="${cy + 60 - i * 80}" width="150" height="22" rx="6" fill="${wood}"/><path d="M${cx - 190 + i * 130} ${cy + 82 - i * 80} l20 30 M${cx - 70 + i * 130} ${cy + 82 - i * 80} l-20 30" stroke="${dark}" stroke-width="6"/>`,
+      )
       .join(''),
     bed:
       `<ellipse cx="${cx}" cy="${floor - 40}" rx="190" ry="60" fill="${main}"/><ellipse cx="${cx}" cy="${floor - 58}" rx="150" ry="38" fill="${light}"/>` +
@@ -280,7 +298,12 @@ export function productSvg(label: string, shape: ProductShape = productShapeFor(
       `<rect x="${cx - 70}" y="${cy - 30}" width="140" height="80" rx="12" fill="${light}"/><circle cx="${cx}" cy="${cy + 10}" r="18" fill="${main}"/>`,
     wand:
       `<path d="M${cx - 200} ${floor} L${cx + 40} ${cy - 80}" stroke="${wood}" stroke-width="12" stroke-linecap="round"/><path d="M${cx + 40} ${cy - 80} q 60 -20 90 40" stroke="#888" stroke-width="3" fill="none"/>` +
-      [0, 1, 2].map((i) => `<path d="M${cx + 130} ${cy - 40} q ${-20 + i * 20} 60 ${-10 + i * 20} 110" stroke="hsl(${(h + i * 60) % 360},70%,55%)" stroke-width="18" stroke-linecap="round" fill="none"/>`).join(''),
+      [0, 1, 2]
+        .map(
+          (i) =>
+            `<path d="M${cx + 130} ${cy - 40} q ${-20 + i * 20} 60 ${-10 + i * 20} 110" stroke="hsl(${(h + i * 60) % 360},70%,55%)" stroke-width="18" stroke-linecap="round" fill="none"/>`,
+        )
+        .join(''),
     toy:
       `<ellipse cx="${cx - 60}" cy="${floor - 50}" rx="80" ry="48" fill="${main}"/><circle cx="${cx - 125}" cy="${floor - 80}" r="20" fill="${light}"/><circle cx="${cx - 142}" cy="${floor - 52}" r="5" fill="#222"/>` +
       `<path d="M${cx + 20} ${floor - 40} q 50 10 60 -30" stroke="${dark}" stroke-width="6" fill="none"/><circle cx="${cx + 130}" cy="${floor - 48}" r="48" fill="${light}" stroke="${main}" stroke-width="8"/>`,
@@ -293,7 +316,10 @@ export function productSvg(label: string, shape: ProductShape = productShapeFor(
       `<path d="M${cx - 60} ${cy - 70} q 60 -90 120 0" stroke="${dark}" stroke-width="16" fill="none"/>`,
     house:
       `<path d="M${cx - 170} ${floor} v-150 l170 -100 l170 100 v150 Z" fill="${light}" stroke="${dark}" stroke-width="10" stroke-linejoin="round"/>` +
-      Array.from({ length: 7 }, (_, i) => `<path d="M${cx - 120 + i * 40} ${floor} v-${i === 3 ? 230 : 150 + 40 - Math.abs(3 - i) * 20}" stroke="${dark}" stroke-width="4"/>`).join('') +
+      Array.from(
+        { length: 7 },
+        (_, i) => `<path d="M${cx - 120 + i * 40} ${floor} v-${i === 3 ? 230 : 150 + 40 - Math.abs(3 - i) * 20}" stroke="${dark}" stroke-width="4"/>`,
+      ).join('') +
       `<path d="M${cx - 170} ${floor - 75} h340" stroke="${dark}" stroke-width="4"/>`,
     camera:
       `<rect x="${cx - 160}" y="${cy - 60}" width="320" height="190" rx="24" fill="${dark}"/><rect x="${cx - 60}" y="${cy - 95}" width="120" height="45" rx="10" fill="${dark}"/>` +

@@ -21,8 +21,17 @@ export interface SeedOptions {
 type ShowTable = keyof Omit<ShowData, 'images'>;
 /** Insert order: referenced tables first. */
 const TABLES: ShowTable[] = [
-  'organizations', 'quality_labels', 'breeds', 'catteries', 'cattery_has_breed', 'cattery_has_quality_label',
-  'litters', 'litter_images', 'events', 'event_schedule', 'advertisers',
+  'organizations',
+  'quality_labels',
+  'breeds',
+  'catteries',
+  'cattery_has_breed',
+  'cattery_has_quality_label',
+  'litters',
+  'litter_images',
+  'events',
+  'event_schedule',
+  'advertisers',
 ];
 const ROWS_PER_INSERT = 500;
 const IMAGES_PER_INSERT = 100;
@@ -55,20 +64,14 @@ export async function reseed(db: Db, opts: SeedOptions = {}): Promise<void> {
 
 async function seed(tx: Queryable, opts: SeedOptions): Promise<void> {
   const show = buildShow({ now: opts.now ?? new Date(), scale: opts.scale ?? 1, breeds: SHOW_BREEDS });
-  await tx.query(
-    `insert into storage.buckets (id, name, public) values ($1, $1, true) on conflict (id) do update set public = true`,
-    [IMAGE_BUCKET],
-  );
+  await tx.query(`insert into storage.buckets (id, name, public) values ($1, $1, true) on conflict (id) do update set public = true`, [IMAGE_BUCKET]);
   await putImages(tx, show);
 
   const offsets = new Map<string, number>();
   for (const table of TABLES) {
     const rows = show[table];
     // Fresh ids from the table's own sequence: a reseed never reuses an id a client holds a tombstone for.
-    const { rows: seq } = await tx.query<{ first: string }>(
-      `select nextval(pg_get_serial_sequence($1, 'id'))::text as first`,
-      [`public.${table}`],
-    );
+    const { rows: seq } = await tx.query<{ first: string }>(`select nextval(pg_get_serial_sequence($1, 'id'))::text as first`, [`public.${table}`]);
     const offset = Number(seq[0]!.first) - 1;
     await tx.query(`select setval(pg_get_serial_sequence($1, 'id'), $2)`, [`public.${table}`, offset + Math.max(rows.length, 1)]);
     offsets.set(table, offset);
@@ -76,7 +79,9 @@ async function seed(tx: Queryable, opts: SeedOptions): Promise<void> {
     const shifted = rows.map((r) => shift(r, offset, fks, offsets));
     for (let i = 0; i < shifted.length; i += ROWS_PER_INSERT) {
       const chunk = shifted.slice(i, i + ROWS_PER_INSERT);
-      const cols = Object.keys(chunk[0]!).map((c) => `"${c}"`).join(', ');
+      const cols = Object.keys(chunk[0]!)
+        .map((c) => `"${c}"`)
+        .join(', ');
       await tx.query(
         `insert into public.${table} (${cols}) overriding system value
          select ${cols} from jsonb_populate_recordset(null::public.${table}, $1::jsonb)`,

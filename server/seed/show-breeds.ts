@@ -24,9 +24,13 @@ export function buildBreeds(ctx: ShowContext, seeds: readonly BreedSeed[]): { br
   const breeds = seeds.map((b, i) => {
     const id = i + 1;
     const dir = `breeds/${b.universal_breed_abbreviation.toLowerCase()}`;
-    const overview = ctx.image(`${dir}/overview.svg`, () => catSvg({ look: b.look, label: b.breed_name, variant: 0, bodyType: b.body_type, ...CARD_PICTURE_PX, caption: false }));
+    const overview = ctx.image(`${dir}/overview.svg`, () =>
+      catSvg({ look: b.look, label: b.breed_name, variant: 0, bodyType: b.body_type, ...CARD_PICTURE_PX, caption: false }),
+    );
     const gallery = Array.from({ length: GALLERY_PICTURES_PER_BREED }, (_, g) =>
-      ctx.image(`${dir}/gallery-${g + 1}.svg`, () => catSvg({ look: b.look, label: `${b.breed_name}, picture ${g + 1}`, variant: g + 1, bodyType: b.body_type, ...GALLERY_PICTURE_PX })),
+      ctx.image(`${dir}/gallery-${g + 1}.svg`, () =>
+        catSvg({ look: b.look, label: `${b.breed_name}, picture ${g + 1}`, variant: g + 1, bodyType: b.body_type, ...GALLERY_PICTURE_PX }),
+      ),
     );
     pools.set(id, breedPool(ctx, b, dir));
     const { look: _look, ...columns } = b;
@@ -43,7 +47,9 @@ function breedPool(ctx: ShowContext, b: BreedSeed, dir: string): PicturePool {
       ctx.image(`${dir}/adult-${a + 1}.svg`, () => catSvg({ look: b.look, label: `${b.breed_name} cat`, variant: a + 5, bodyType: b.body_type, ...GALLERY_PICTURE_PX })),
     ),
     kittens: Array.from({ length: KITTEN_PICTURES_PER_BREED }, (_, k) =>
-      ctx.image(`${dir}/kitten-${k + 1}.svg`, () => catSvg({ look: b.look, label: `${b.breed_name} kitten`, variant: k + 11, kitten: true, bodyType: b.body_type, ...GALLERY_PICTURE_PX })),
+      ctx.image(`${dir}/kitten-${k + 1}.svg`, () =>
+        catSvg({ look: b.look, label: `${b.breed_name} kitten`, variant: k + 11, kitten: true, bodyType: b.body_type, ...GALLERY_PICTURE_PX }),
+      ),
     ),
   };
 }

@@ -29,20 +29,23 @@ interface Cattery {
 }
 
 /** Catteries of one to three breeds each (the first its primary one), some holding quality labels. */
-export function buildCatteries(
-  ctx: ShowContext,
-  from: { breeds: Row[]; pools: PicturePools; organizations: Row[]; quality_labels: Row[] },
-): CatteryTables {
+export function buildCatteries(ctx: ShowContext, from: { breeds: Row[]; pools: PicturePools; organizations: Row[]; quality_labels: Row[] }): CatteryTables {
   const { rnd } = ctx;
   const tables: CatteryTables = { catteries: [], cattery_has_breed: [], cattery_has_quality_label: [] };
   uniqueCatteryNames(rnd, CATTERIES_PER_SCALE * ctx.scale).forEach((name, i) => {
     const place = PLACES[i % PLACES.length]!;
     const domain = `${catterySlug(name).replace(/-/g, '')}.example`;
     const cattery: Cattery = { id: i + 1, name, place, domain, first: rnd.pick(FIRST_NAMES), last: rnd.pick(LAST_NAMES), year: rnd.int(1998, 2021) };
-    const breedIds = rnd.sample(from.breeds.map((b) => b.id), rnd.int(1, 3));
+    const breedIds = rnd.sample(
+      from.breeds.map((b) => b.id),
+      rnd.int(1, 3),
+    );
     const primary = from.breeds[breedIds[0]! - 1]!;
     breedIds.forEach((breedId, k) => tables.cattery_has_breed.push(catteryBreed(rnd, cattery, breedId, k, tables.cattery_has_breed.length + 1)));
-    for (const labelId of rnd.sample(from.quality_labels.map((l) => l.id), rnd.int(0, 3))) {
+    for (const labelId of rnd.sample(
+      from.quality_labels.map((l) => l.id),
+      rnd.int(0, 3),
+    )) {
       tables.cattery_has_quality_label.push(catteryQualityLabel(ctx, cattery, labelId, tables.cattery_has_quality_label.length + 1));
     }
     tables.catteries.push(catteryRow(rnd, cattery, primary, from.pools.get(primary.id)!.adults, from.organizations));

@@ -25,11 +25,15 @@ export interface ShowContext {
 export const pad = (n: number) => String(n).padStart(2, '0');
 // Dates are venue wall clocks held in a Date's UTC fields: no process zone, no DST arithmetic.
 export const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-export const addDays = (d: Date, days: number) =>
-  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days, d.getUTCHours(), d.getUTCMinutes()));
+export const addDays = (d: Date, days: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days, d.getUTCHours(), d.getUTCMinutes()));
 
 export const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
-export const slugOf = (s: string) => s.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slugOf = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export const placeOf = (city: string) => {
   const place = PLACES.find((p) => p.city === city);

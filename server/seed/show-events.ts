@@ -88,7 +88,13 @@ function dayProgramme(rnd: Random, scale: number, lastDay: boolean): SessionDraf
   for (let r = 0; r < rings; r++) {
     const category = RING_CATEGORIES[r % RING_CATEGORIES.length]!;
     for (const [start, end, what] of RING_BLOCKS) {
-      out.push({ start, end, title: `Ring ${r + 1}: ${category} ${what}`, description: `${category} cats are judged by an international all-breed judge.`, location: `Ring ${r + 1}` });
+      out.push({
+        start,
+        end,
+        title: `Ring ${r + 1}: ${category} ${what}`,
+        description: `${category} cats are judged by an international all-breed judge.`,
+        location: `Ring ${r + 1}`,
+      });
     }
   }
   const talks = rnd.sample(TALKS, TALKS_PER_DAY);
@@ -105,8 +111,7 @@ function dayProgramme(rnd: Random, scale: number, lastDay: boolean): SessionDraf
  * `now` is the venue's wall clock held in UTC fields.
  */
 function eveningCover(now: Date, day: SessionDraft[]): SessionDraft[] {
-  const covered = (minute: number) =>
-    day.some((s) => !s.nextDay && toMinutes(s.start) <= minute && minute < toMinutes(s.end));
+  const covered = (minute: number) => day.some((s) => !s.nextDay && toMinutes(s.start) <= minute && minute < toMinutes(s.end));
   const out: SessionDraft[] = [];
   const from = now.getUTCHours() * 60 - EVENING_COVER_BEFORE_MIN;
   for (let m = Math.floor(from / 60) * 60; m < now.getUTCHours() * 60 + EVENING_COVER_AFTER_MIN; m += 60) {

@@ -4,10 +4,7 @@ import { addDays, isoDate, type Row, type ShowContext } from './show-context.ts'
 import type { PicturePool, PicturePools } from './show-breeds.ts';
 import { DAM_NAMES, SIRE_NAMES, SIRE_TITLES } from './show-lists.ts';
 
-export function buildLitters(
-  ctx: ShowContext,
-  from: { catteries: Row[]; cattery_has_breed: Row[]; pools: PicturePools },
-): { litters: Row[]; litter_images: Row[] } {
+export function buildLitters(ctx: ShowContext, from: { catteries: Row[]; cattery_has_breed: Row[]; pools: PicturePools }): { litters: Row[]; litter_images: Row[] } {
   const litters: Row[] = [];
   const litter_images: Row[] = [];
   for (const cattery of from.catteries) {

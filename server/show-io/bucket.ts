@@ -19,12 +19,12 @@ export function allowedMimeTypes(toml: string, bucket = IMAGE_BUCKET): string[] 
   if (!value) return null;
   // A TOML array of basic strings is JSON once a trailing comma is gone.
   const list: unknown = JSON.parse(value.replace(/,\s*\]$/, ']'));
-  if (!Array.isArray(list) || !list.every((t) => typeof t === 'string')) throw new Error(`supabase/config.toml: allowed_mime_types of [storage.buckets.${bucket}] is not a list of strings`);
+  if (!Array.isArray(list) || !list.every((t) => typeof t === 'string'))
+    throw new Error(`supabase/config.toml: allowed_mime_types of [storage.buckets.${bucket}] is not a list of strings`);
   return list;
 }
 
-const isNotFound = (e: { message: string; status?: number; statusCode?: string }) =>
-  e.status === 404 || e.statusCode === '404' || /not found/i.test(e.message);
+const isNotFound = (e: { message: string; status?: number; statusCode?: string }) => e.status === 404 || e.statusCode === '404' || /not found/i.test(e.message);
 
 /** The images bucket as it is: public, private or missing. */
 export async function imageBucketState(client: SupabaseClient): Promise<BucketState> {

@@ -23,7 +23,10 @@ function normalTime(s: string): string | null {
 function listItems(text: string): string[] {
   const t = text.trim();
   if (/^[[{"]/.test(t)) return parseListText(t);
-  return t.split(/\r?\n/).map((s) => s.trim()).filter((s) => s !== '');
+  return t
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /** Text that is a list written as text (kept as text in a list-or-text column). */

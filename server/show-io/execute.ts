@@ -100,7 +100,10 @@ async function deleteAbsent(client: SupabaseClient, writes: readonly TableWrites
     // Rows a cascade already removed are gone from the database: ask for the ones still there.
     const gone = (await readTableRows(client, { ...spec, columns: [] })).map((r) => r.id).filter((id) => planned.has(id));
     for (let i = 0; i < gone.length; i += IDS_PER_DELETE) {
-      const { error } = await client.from(table).delete().in('id', gone.slice(i, i + IDS_PER_DELETE));
+      const { error } = await client
+        .from(table)
+        .delete()
+        .in('id', gone.slice(i, i + IDS_PER_DELETE));
       if (error) throw new Error(`Deleting from ${table}: ${error.message}`);
     }
     deleted += gone.length;

@@ -31,9 +31,11 @@ export type Row = DbRow;
 /** How a reference cell names each row: its name where that is unique in the table, else its id. */
 function refNames(table: MirrorTable, rows: Row[]): Map<number, string> {
   const name = (r: Row): string | null =>
-    table === 'breeds' ? (r.universal_breed_abbreviation as string)
-    : table === 'litters' ? null
-    : (r[table === 'advertisers' ? 'company_name' : 'name'] as string | null);
+    table === 'breeds'
+      ? (r.universal_breed_abbreviation as string)
+      : table === 'litters'
+        ? null
+        : (r[table === 'advertisers' ? 'company_name' : 'name'] as string | null);
   const count = new Map<string, number>();
   for (const r of rows) {
     const n = name(r)?.trim().toLowerCase();
@@ -60,7 +62,7 @@ export function showSheets(data: ReadonlyMap<MirrorTable, Row[]>): { sheets: Out
       ...spec.columns.map((c) => {
         const v = r[c.column];
         for (const i of imagesOf(c, v)) if (!/^https?:\/\//i.test(i)) images.add(i);
-        if (c.kind === 'ref') return v == null ? '' : names.get(c.ref!)?.get(Number(v)) ?? String(v);
+        if (c.kind === 'ref') return v == null ? '' : (names.get(c.ref!)?.get(Number(v)) ?? String(v));
         return formatCell(c, v);
       }),
     ]),

@@ -93,7 +93,8 @@ function parseCsv(text: Buffer): string[][] {
       if (record.length > SHEET_MAX_COLUMNS) throw new SheetTooBig(lines, `${record.length.toLocaleString('en')} columns: a sheet may have at most ${SHEET_MAX_COLUMNS}`);
       widest = Math.max(widest, record.length);
       // The import reads a sheet as a table as wide as its widest row.
-      if ((cells += record.length) > SHEET_MAX_CELLS || lines * widest > SHEET_MAX_CELLS) throw new SheetTooBig(lines, `more than ${SHEET_MAX_CELLS.toLocaleString('en')} cells: a sheet may have at most that many`);
+      if ((cells += record.length) > SHEET_MAX_CELLS || lines * widest > SHEET_MAX_CELLS)
+        throw new SheetTooBig(lines, `more than ${SHEET_MAX_CELLS.toLocaleString('en')} cells: a sheet may have at most that many`);
       return record;
     },
   }) as string[][];

@@ -11,8 +11,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { IMAGE_BUCKET, PHOTO_CONTENT_TYPES, photoFolder, photoRowPath, photoVariants, type PhotoSize, type PhotoVariant } from '../../shared/photos.ts';
 
-
-
 interface StoredPhoto {
   /** The path for the database row. */
   path: string;

@@ -59,17 +59,7 @@ export const targetToken = (t: Target | null | undefined, idOf: IdOf = idAsRead)
 
 /** The text that finds a row again: these columns of a database row. */
 export const dbKeyOf = (spec: TableSpec, r: DbRow, columns = spec.key): string =>
-  columns
-    .map((k) => (columnOf(spec, k).kind === 'ref' ? (r[k] == null ? '' : `db:${r[k] as number}`) : keyText(spec.table, k, r[k])))
-    .join(KEY_SEPARATOR);
+  columns.map((k) => (columnOf(spec, k).kind === 'ref' ? (r[k] == null ? '' : `db:${r[k] as number}`) : keyText(spec.table, k, r[k]))).join(KEY_SEPARATOR);
 /** The same for a row of the folder (values and refs as read, or as planWrites renames them). */
-export const fileKeyOf = (
-  spec: TableSpec,
-  row: Pick<PlannedRow, 'values' | 'refs'>,
-  columns = spec.key,
-  idOf: IdOf = idAsRead,
-): string =>
-  columns
-    .map((k) => (columnOf(spec, k).kind === 'ref' ? targetToken(row.refs[k], idOf) : keyText(spec.table, k, row.values[k])))
-    .join(KEY_SEPARATOR);
-
+export const fileKeyOf = (spec: TableSpec, row: Pick<PlannedRow, 'values' | 'refs'>, columns = spec.key, idOf: IdOf = idAsRead): string =>
+  columns.map((k) => (columnOf(spec, k).kind === 'ref' ? targetToken(row.refs[k], idOf) : keyText(spec.table, k, row.values[k]))).join(KEY_SEPARATOR);

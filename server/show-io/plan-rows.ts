@@ -5,19 +5,7 @@ import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import { parseCell } from './cells.ts';
 import type { Sheet, SheetRow } from './folder.ts';
 import { SHOW_TABLES, TABLE_SPECS, headersOf, type ColumnSpec, type DbRow, type TableSpec } from './tables.ts';
-import {
-  KEY_SEPARATOR,
-  columnOf,
-  dbKeyOf,
-  fileKeyOf,
-  keyText,
-  lower,
-  targetToken,
-  type DatabaseRows,
-  type PlannedRow,
-  type Problem,
-  type Target,
-} from './plan-keys.ts';
+import { KEY_SEPARATOR, columnOf, dbKeyOf, fileKeyOf, keyText, lower, targetToken, type DatabaseRows, type PlannedRow, type Problem, type Target } from './plan-keys.ts';
 import { checkRow, isUniqueKey } from './row-checks.ts';
 
 /** What the planner knows while it reads the sheets. */
@@ -113,8 +101,7 @@ function resolveRef(reading: Reading, table: MirrorTable, text: string): Target 
   }
   if (table === 'litters') return resolveLitter(reading, text);
   const nameKey = spec.key[0]!;
-  const names = (v: Record<string, unknown>) =>
-    table === 'organizations' ? [lower(v.name), lower(v.abbreviation)] : [keyText(table, nameKey, v[nameKey])];
+  const names = (v: Record<string, unknown>) => (table === 'organizations' ? [lower(v.name), lower(v.abbreviation)] : [keyText(table, nameKey, v[nameKey])]);
   const wanted = keyText(table, nameKey, text);
   const p = indexOf(reading, `${table}:file:name`, reading.planned.get(table) ?? [], (q) => names(q.values)).get(wanted);
   if (p) return { planned: p };

@@ -105,9 +105,7 @@ describe('planImport: every problem at once, as file:row:column — message', ()
     [
       'the same id, the same key, an id that is no number',
       {
-        sheets: [
-          sheet('breeds', BREED, ['5', 'Maine Coon', 'MCO'], ['5', 'Sphynx', 'SPH'], ['', 'Maine Coon 2', 'mco'], ['x', 'Abyssinian', 'ABY']),
-        ],
+        sheets: [sheet('breeds', BREED, ['5', 'Maine Coon', 'MCO'], ['5', 'Sphynx', 'SPH'], ['', 'Maine Coon 2', 'mco'], ['x', 'Abyssinian', 'ABY'])],
       },
       [
         'breeds.csv:3:id — id 5 is also on row 2',
@@ -140,7 +138,10 @@ describe('planImport: every problem at once, as file:row:column — message', ()
           ),
         ],
         db: { catteries: [{ id: 1, name: 'Old', profile_image_url: 'photos/stored.jpg' }] },
-        images: { '../secret.jpg': { refused: '"../secret.jpg" is not inside the show folder: the import reads only files in it' }, 'photos/in-bucket.jpg': { inBucket: true } },
+        images: {
+          '../secret.jpg': { refused: '"../secret.jpg" is not inside the show folder: the import reads only files in it' },
+          'photos/in-bucket.jpg': { inBucket: true },
+        },
       },
       [
         'catteries.csv:2:profile_image_url — no image "photos/missing.jpg": not a file in the folder nor in the images bucket',
@@ -148,7 +149,7 @@ describe('planImport: every problem at once, as file:row:column — message', ()
       ],
     ],
     [
-      'the folder\'s own problems first',
+      "the folder's own problems first",
       { sheets: [sheet('catteries', CATTERY, ['', 'A', 'nope'])], folderProblems: ['show.xlsx[cats] — unknown sheet'] },
       ['show.xlsx[cats] — unknown sheet', 'catteries.csv:2:email — not an e-mail address: "nope"'],
     ],
@@ -230,10 +231,7 @@ describe('planImport + planWrites: the rows to write', () => {
     [
       'a changed reference is an update to the new row it points at',
       {
-        sheets: [
-          sheet('catteries', CATTERY, ['', 'Velvet Skin']),
-          sheet('litters', LITTER, ['11', 'Velvet Skin', 'MCO', '2026-09-20', '3', '1', 'Fleur']),
-        ],
+        sheets: [sheet('catteries', CATTERY, ['', 'Velvet Skin']), sheet('litters', LITTER, ['11', 'Velvet Skin', 'MCO', '2026-09-20', '3', '1', 'Fleur'])],
         db: { catteries: [forestGiants], breeds: [mco], litters: [fleur] },
       },
       {

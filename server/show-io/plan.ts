@@ -10,16 +10,7 @@ import { IMAGE_BUCKET } from '../../shared/photos.ts';
 import { canonical, imagesOf, parseCell, renameImages } from './cells.ts';
 import type { Sheet } from './folder.ts';
 import { SHOW_TABLES, TABLE_SPECS, type DbRow, type TableSpec } from './tables.ts';
-import {
-  columnOf,
-  dbKeyOf,
-  fileKeyOf,
-  targetId,
-  type DatabaseRows,
-  type IdOf,
-  type PlannedRow,
-  type Target,
-} from './plan-keys.ts';
+import { columnOf, dbKeyOf, fileKeyOf, targetId, type DatabaseRows, type IdOf, type PlannedRow, type Target } from './plan-keys.ts';
 import { columnsOfHeaders, dbRowsWithKey, readSheet, report, type Reading } from './plan-rows.ts';
 import { UNIQUES } from './row-checks.ts';
 
@@ -255,9 +246,7 @@ export function planWrites(plan: ImportPlan, stored: ReadonlyMap<string, string>
     const claimed = new Set(list.map((q) => q.dbId));
     for (const p of list) {
       const at = `${p.sheet.label}:${p.source.row}`;
-      const values = Object.fromEntries(
-        Object.entries(p.values).map(([column, v]) => [column, renameImages(columnOf(spec, column), v, (i) => stored.get(i) ?? i)]),
-      );
+      const values = Object.fromEntries(Object.entries(p.values).map(([column, v]) => [column, renameImages(columnOf(spec, column), v, (i) => stored.get(i) ?? i)]));
       let current = p.current;
       // A row keyed by its image (litter_images) finds its stored row once the photo has its path.
       if (!current && plan.uploads.length) {
@@ -289,7 +278,10 @@ export function planWrites(plan: ImportPlan, stored: ReadonlyMap<string, string>
       });
     }
     const matched = new Set(list.map(idOf));
-    writes.absent = plan.db.get(table)!.filter((r) => !matched.has(r.id)).map((r) => r.id);
+    writes.absent = plan.db
+      .get(table)!
+      .filter((r) => !matched.has(r.id))
+      .map((r) => r.id);
     counts.absent = writes.absent.length;
     result.tables.push(counts);
     result.writes.push(writes);

@@ -69,9 +69,12 @@ export function checkRow(p: PlannedRow, report: (header: string, message: string
       if (v('start_time') && v('end_time') && String(v('end_time')) <= String(v('start_time'))) report('end_time', `not after start_time (${String(v('start_time'))})`);
       break;
     case 'advertisers':
-      if (v('discount_voucher_enabled') === true && !(Number(v('discount_voucher_amount')) > 0)) report('discount_voucher_amount', 'required above 0 when discount_voucher_enabled');
-      if (v('rebate_voucher_enabled') === true && !(Number(v('rebate_voucher_percentage')) > 0)) report('rebate_voucher_percentage', 'required above 0 when rebate_voucher_enabled');
-      if (has('rebate_voucher_percentage') && v('rebate_voucher_percentage') !== null && Number(v('rebate_voucher_percentage')) > 100) report('rebate_voucher_percentage', 'at most 100');
+      if (v('discount_voucher_enabled') === true && !(Number(v('discount_voucher_amount')) > 0))
+        report('discount_voucher_amount', 'required above 0 when discount_voucher_enabled');
+      if (v('rebate_voucher_enabled') === true && !(Number(v('rebate_voucher_percentage')) > 0))
+        report('rebate_voucher_percentage', 'required above 0 when rebate_voucher_enabled');
+      if (has('rebate_voucher_percentage') && v('rebate_voucher_percentage') !== null && Number(v('rebate_voucher_percentage')) > 100)
+        report('rebate_voucher_percentage', 'at most 100');
       break;
   }
   // The app's own row schema: what a phone would refuse, refused here first.

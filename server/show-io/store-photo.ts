@@ -22,7 +22,13 @@ interface StoredPhoto {
 export type StorePhoto = (file: { name: string; bytes: Uint8Array }) => Promise<StoredPhoto>;
 
 const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
 };
 
 /** The content type of an image file, by its extension. */
@@ -44,9 +50,7 @@ export function storeOriginal(client: SupabaseClient, url: string): StorePhoto {
     const head = await timedFetch(publicUrl(url, path), { method: 'HEAD' });
     const uploaded = !head.ok;
     if (uploaded) {
-      const { error } = await client.storage
-        .from(IMAGE_BUCKET)
-        .upload(path, bytes, { upsert: true, contentType: contentType(name) });
+      const { error } = await client.storage.from(IMAGE_BUCKET).upload(path, bytes, { upsert: true, contentType: contentType(name) });
       if (error) throw new Error(`Storing ${name}: ${error.message}`);
     }
     return { path, bytesBefore: bytes.byteLength, bytesAfter: bytes.byteLength, uploaded };

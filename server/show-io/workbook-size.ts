@@ -4,14 +4,7 @@
 // unzipped here with a bound on its bytes (zip bombs), and the sheets' rows, columns and cells are counted
 // from their XML, stopping at the first limit passed (limits.ts).
 import { inflateRawSync } from 'node:zlib';
-import {
-  EXCEL_MAX_COLUMN,
-  SHEET_MAX_CELLS,
-  SHEET_MAX_COLUMNS,
-  SHEET_MAX_ROWS,
-  WORKBOOK_MAX_PARTS,
-  WORKBOOK_MAX_UNZIPPED_BYTES,
-} from './limits.ts';
+import { EXCEL_MAX_COLUMN, SHEET_MAX_CELLS, SHEET_MAX_COLUMNS, SHEET_MAX_ROWS, WORKBOOK_MAX_PARTS, WORKBOOK_MAX_UNZIPPED_BYTES } from './limits.ts';
 import { megabytes } from './folder-files.ts';
 
 class TooBig extends Error {}

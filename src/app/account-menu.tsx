@@ -80,15 +80,7 @@ export function AccountMenu() {
       </button>
       {open && (
         // Choosing an entry closes the menu.
-        <ul
-          id="account-menu-list"
-          ref={listRef}
-          className="account-menu-list"
-          role="menu"
-          aria-label="Account"
-          onClick={() => setOpen(false)}
-          onKeyDown={onMenuKey}
-        >
+        <ul id="account-menu-list" ref={listRef} className="account-menu-list" role="menu" aria-label="Account" onClick={() => setOpen(false)} onKeyDown={onMenuKey}>
           <li role="none">
             <Link role="menuitem" tabIndex={-1} to="/profile">
               Profile

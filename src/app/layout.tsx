@@ -42,16 +42,13 @@ const NAV = [
 const BANNER_DISMISSED_KEY = 'cookie-banner-dismissed';
 
 function CookieBanner() {
-  const [visible, setVisible] = useState(
-    () => localStorage.getItem(CONSENT_KEY) === null && sessionStorage.getItem(BANNER_DISMISSED_KEY) === null,
-  );
+  const [visible, setVisible] = useState(() => localStorage.getItem(CONSENT_KEY) === null && sessionStorage.getItem(BANNER_DISMISSED_KEY) === null);
   const location = useLocation();
   if (!visible) return null;
   return (
     <section className="cookie-banner" aria-label="Cookie consent">
       <p>
-        We use cookies to remember your choices and, with your consent, to count page views. Read our{' '}
-        <Link to="/privacy">privacy policy</Link>.
+        We use cookies to remember your choices and, with your consent, to count page views. Read our <Link to="/privacy">privacy policy</Link>.
       </p>
       <button
         type="button"
@@ -96,7 +93,9 @@ export function Layout() {
 
   return (
     <>
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <header className="site-header">
         <Link to="/" className="brand">
           {APP_NAME}
@@ -119,14 +118,7 @@ export function Layout() {
           <Link to={SEARCH_PATH} className="search-link" aria-label={SEARCH_LINK_LABEL} />
         </div>
         <AccountMenu />
-        <button
-          type="button"
-          ref={menuToggle}
-          className="menu-button"
-          aria-expanded={menuOpen}
-          aria-controls="menu-overlay"
-          onClick={() => setMenuOpen((o) => !o)}
-        >
+        <button type="button" ref={menuToggle} className="menu-button" aria-expanded={menuOpen} aria-controls="menu-overlay" onClick={() => setMenuOpen((o) => !o)}>
           {menuOpen ? 'Close menu' : 'Menu'}
         </button>
       </header>

@@ -54,12 +54,7 @@ function Item({ item, online, onDismissed }: { item: OutboxItem; online: boolean
         <strong id={titleId}>{describeItem(item)}</strong>
         <span className="outbox-reason">{`Not sent: ${outboxFailureText(item) ?? ERROR_FALLBACK}`}</span>
         <span className="outbox-actions">
-          <button
-            type="button"
-            className="secondary"
-            aria-describedby={titleId}
-            onClick={() => void discardOutboxItem(item.id).then(onDismissed)}
-          >
+          <button type="button" className="secondary" aria-describedby={titleId} onClick={() => void discardOutboxItem(item.id).then(onDismissed)}>
             Dismiss
           </button>
         </span>
@@ -70,9 +65,7 @@ function Item({ item, online, onDismissed }: { item: OutboxItem; online: boolean
     <li className={`outbox-item outbox-${item.status}`}>
       <strong id={titleId}>{describeItem(item)}</strong>
       <span>{outboxStatusText(item, online)}</span>
-      {item.attempts > 0 && item.status === 'queued' && (
-        <span className="muted">{item.attempts === 1 ? '1 attempt so far' : `${item.attempts} attempts so far`}</span>
-      )}
+      {item.attempts > 0 && item.status === 'queued' && <span className="muted">{item.attempts === 1 ? '1 attempt so far' : `${item.attempts} attempts so far`}</span>}
       {item.status === 'needs_sign_in' && (
         <span className="outbox-actions">
           <button type="button" aria-describedby={titleId} onClick={() => void retryOutboxItem(item.id)}>

@@ -16,7 +16,13 @@ const HomePage = lazy(() => import('../features/home/home-page.tsx').then((m) =>
 function screen(load: () => Promise<ComponentType>): ReactNode {
   const Screen = lazy(async () => ({ default: await load() }));
   return (
-    <Suspense fallback={<main className="page"><Loading>Loading…</Loading></main>}>
+    <Suspense
+      fallback={
+        <main className="page">
+          <Loading>Loading…</Loading>
+        </main>
+      }
+    >
       <Screen />
     </Suspense>
   );
@@ -58,7 +64,15 @@ function organiserScreen(load: () => Promise<ComponentType>): ReactNode {
 
 export const routes: RouteObject[] = [
   // Home draws its hero and tiles at once (no Dexie in the first route); its mirror data loads beside it.
-  { index: true, handle: titled(null), element: <Suspense fallback={<HomeView />}><HomePage /></Suspense> },
+  {
+    index: true,
+    handle: titled(null),
+    element: (
+      <Suspense fallback={<HomeView />}>
+        <HomePage />
+      </Suspense>
+    ),
+  },
   { path: 'breeds', handle: titled('Breeds'), element: screen(() => import('../features/breeds/breeds-page.tsx').then((m) => m.BreedsPage)) },
   { path: 'breeds/:breedAbbreviation', element: screen(() => import('../features/breeds/breed-page.tsx').then((m) => m.BreedPage)) },
   { path: 'my-show', handle: titled('My show'), element: screen(() => import('../features/my-show/my-show-page.tsx').then((m) => m.MyShowPage)) },
@@ -76,8 +90,16 @@ export const routes: RouteObject[] = [
   { path: 'search', element: screen(() => import('../features/search/search-page.tsx').then((m) => m.SearchPage)) },
   { path: 'login', handle: titled('Sign in'), element: screen(() => import('../features/account/login-page.tsx').then((m) => m.LoginPage)) },
   { path: 'register', handle: titled('Register'), element: screen(() => import('../features/account/register-page.tsx').then((m) => m.RegisterPage)) },
-  { path: 'forgot-password', handle: titled('Forgot password'), element: screen(() => import('../features/account/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)) },
-  { path: 'reset-password', handle: titled('Reset password'), element: screen(() => import('../features/account/reset-password-page.tsx').then((m) => m.ResetPasswordPage)) },
+  {
+    path: 'forgot-password',
+    handle: titled('Forgot password'),
+    element: screen(() => import('../features/account/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)),
+  },
+  {
+    path: 'reset-password',
+    handle: titled('Reset password'),
+    element: screen(() => import('../features/account/reset-password-page.tsx').then((m) => m.ResetPasswordPage)),
+  },
   { path: 'profile', handle: titled('Profile'), element: signedIn(true) },
   { path: 'settings', handle: titled('Settings'), element: signedIn(false) },
   { path: 'activate-account', handle: titled('Activate account'), element: screen(() => import('../features/account/activate-page.tsx').then((m) => m.ActivatePage)) },
@@ -85,8 +107,16 @@ export const routes: RouteObject[] = [
   { path: 'about', handle: titled('About'), element: screen(() => import('../features/static/about-page.tsx').then((m) => m.AboutPage)) },
   { path: 'contact', handle: titled('Contact'), element: screen(() => import('../features/static/contact-page.tsx').then((m) => m.ContactPage)) },
   { path: 'privacy', handle: titled('Privacy'), element: screen(() => import('../features/static/privacy-page.tsx').then((m) => m.PrivacyPage)) },
-  { path: 'organiser/results', handle: titled('Visitor’s Choice results'), element: organiserScreen(() => import('../features/organiser/results-page.tsx').then((m) => m.ResultsPage)) },
-  { path: 'organiser/coupons', handle: titled('Coupon report'), element: organiserScreen(() => import('../features/organiser/coupon-report-page.tsx').then((m) => m.CouponReportPage)) },
+  {
+    path: 'organiser/results',
+    handle: titled('Visitor’s Choice results'),
+    element: organiserScreen(() => import('../features/organiser/results-page.tsx').then((m) => m.ResultsPage)),
+  },
+  {
+    path: 'organiser/coupons',
+    handle: titled('Coupon report'),
+    element: organiserScreen(() => import('../features/organiser/coupon-report-page.tsx').then((m) => m.CouponReportPage)),
+  },
   { path: 'terms', handle: titled('Terms'), element: screen(() => import('../features/static/terms-page.tsx').then((m) => m.TermsPage)) },
   // SPEC §8's fallback, inside the chrome like every page (SPEC §2), with a way back in.
   { path: '*', handle: titled('Page not found'), element: <NotFound /> },

@@ -13,12 +13,7 @@ import { renderApp, renderConfigError } from './app.tsx';
 import { registerServiceWorker } from './pwa.ts';
 import { startReminders } from './reminders-slot.tsx';
 
-type StartupPhase =
-  | 'mirror-started'
-  | 'shell-rendered'
-  | 'first-screen-shown'
-  | 'backend-loaded'
-  | 'service-worker-registered';
+type StartupPhase = 'mirror-started' | 'shell-rendered' | 'first-screen-shown' | 'backend-loaded' | 'service-worker-registered';
 
 /** How long screens wait for the first pull at most before they may count as shown. */
 export const FIRST_PULL_CAP_MS = 5_000;

@@ -11,9 +11,8 @@ import type { CouponInput, OrganiserInput, VoteInput } from './outbox/outbox.ts'
 import type { CouponItem, OrganiserItem, VoteItem } from './outbox/types.ts';
 
 /** applyAuthEvent mirrors a session into the auth store at once (e.g. right after signing in). */
-export { applyAuthEvent,  hasSavedSession };
-;
-export type { AuthState,  } from './auth.ts';
+export { applyAuthEvent, hasSavedSession };
+export type { AuthState } from './auth.ts';
 export type { CouponInput, OrganiserInput, VoteInput };
 
 const runtime = () => import('./backend-runtime.ts');

@@ -47,10 +47,7 @@ import { sliceRenders, useScreenShown } from './mirror-start.ts';
  */
 const useFirstData: <T>(value: T) => T = sliceRenders ? useDeferredValue : (value) => value;
 
-export type MirrorView<T> =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; data: T };
+export type MirrorView<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
 
 /**
  * `isEmpty` says when the result means "nothing mirrored yet": then the view is loading while the
@@ -79,8 +76,7 @@ function mirrorView<T>(data: T | undefined, sync: SyncStatus, failedText: string
 export function useShowNoticesOf(eventIds: readonly number[] | null): ShowNotice[] | undefined {
   const key = eventIds?.join(',') ?? null;
   return useLiveQuery(
-    () =>
-      key === null ? db.show_notices.toArray() : key === '' ? [] : db.show_notices.where('event_id').anyOf(key.split(',').map(Number)).toArray(),
+    () => (key === null ? db.show_notices.toArray() : key === '' ? [] : db.show_notices.where('event_id').anyOf(key.split(',').map(Number)).toArray()),
     [key],
   );
 }

@@ -72,7 +72,10 @@ export function calendarSessionOf(session: SessionRow, event: { name: string; ti
 
 /** An instant as an RFC 5545 UTC DATE-TIME: 20261127T091500Z. */
 function icsDateTime(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** A TEXT value escaped (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks. */
@@ -134,13 +137,7 @@ function vevent(s: CalendarSession, opts: CalendarOptions): string[] {
   const url = uriValue(absoluteUrl(s.url, opts.appOrigin));
   const title = s.cancelled ? `${CALENDAR_TEXTS.cancelledPrefix}${s.title}` : s.title;
   const description = [s.eventName, s.description ?? '', url].filter((part) => part.trim() !== '').join('\n');
-  const lines = [
-    'BEGIN:VEVENT',
-    `UID:${sessionUid(s.id)}`,
-    `DTSTAMP:${icsDateTime(opts.now)}`,
-    `SEQUENCE:${sequenceOf(s.updatedAt)}`,
-    `DTSTART:${icsDateTime(s.start)}`,
-  ];
+  const lines = ['BEGIN:VEVENT', `UID:${sessionUid(s.id)}`, `DTSTAMP:${icsDateTime(opts.now)}`, `SEQUENCE:${sequenceOf(s.updatedAt)}`, `DTSTART:${icsDateTime(s.start)}`];
   if (s.end && s.end.getTime() > s.start.getTime()) lines.push(`DTEND:${icsDateTime(s.end)}`);
   if (s.updatedAt && Number.isFinite(Date.parse(s.updatedAt))) lines.push(`LAST-MODIFIED:${icsDateTime(new Date(s.updatedAt))}`);
   lines.push(`SUMMARY:${escapeText(title)}`);

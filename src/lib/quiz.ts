@@ -133,7 +133,6 @@ export function matchPercentage(score: number, answers: number): number {
   return Math.max(0, Math.round(((max - score) * 100) / max));
 }
 
-
 /**
  * Ranks breeds against the answers (SPEC §9): lowest score first, ties by breed_name ascending;
  * breeds with no comparable answer are dropped; the top QUIZ_RESULT_LIMIT are kept.

@@ -18,7 +18,16 @@ export function AnalogueClock({ size = 72, timeZone, zoneNote }: { size?: number
   const m = minutes + s / 60;
   const h = (hours % 12) + m / 60;
   const hand = (angle: number, length: number, width: number, className?: string) => (
-    <line x1="50" y1="50" x2={50 + length * Math.sin((angle * Math.PI) / 180)} y2={50 - length * Math.cos((angle * Math.PI) / 180)} stroke="currentColor" strokeWidth={width} strokeLinecap="round" className={className} />
+    <line
+      x1="50"
+      y1="50"
+      x2={50 + length * Math.sin((angle * Math.PI) / 180)}
+      y2={50 - length * Math.cos((angle * Math.PI) / 180)}
+      stroke="currentColor"
+      strokeWidth={width}
+      strokeLinecap="round"
+      className={className}
+    />
   );
   // Hours and minutes: a screen reader needs no seconds.
   const label = `Clock showing ${twoDigits(hours)}:${twoDigits(minutes)}${zoneNote ? ` ${zoneNote}` : ''}`;

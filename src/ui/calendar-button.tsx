@@ -21,7 +21,11 @@ interface CalendarButtonProps {
 export function CalendarButton({ sessions, name, text, label, announce = false }: CalendarButtonProps) {
   const [saved, setSaved] = useState(false);
   function save() {
-    const ics = sessionsCalendar(sessions(), { appOrigin: appLink(location.origin, appConfig().basePath, '/'), now: new Date(), name: CALENDAR_TEXTS.calendarName(name) });
+    const ics = sessionsCalendar(sessions(), {
+      appOrigin: appLink(location.origin, appConfig().basePath, '/'),
+      now: new Date(),
+      name: CALENDAR_TEXTS.calendarName(name),
+    });
     downloadCalendar(calendarFileName(name), ics);
     setSaved(true);
   }

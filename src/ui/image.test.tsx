@@ -34,4 +34,3 @@ describe('ShowImage', () => {
     expect(out.match(/<img src="[^"]+\/hero\.jpg"/g)).toHaveLength(2);
   });
 });
-

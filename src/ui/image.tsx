@@ -22,7 +22,10 @@ export function ShowImage({ path, alt, className, size, sizes, ...rest }: Props)
       // A decorative picture (alt="") keeps its placeholder out of the accessibility tree too.
       <span className={`image-placeholder ${className ?? ''}`} {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}>
         <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
-          <path fill="currentColor" d="M4 9 6 3l4 4h4l4-4 2 6c1 1.5 1.5 3 1.5 4.5C21.5 18 17.5 21 12 21s-9.5-3-9.5-7.5C2.5 12 3 10.5 4 9Zm5 4a1 1 0 1 0 0 2 1 1 0 0 0 0-2Zm6 0a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z" />
+          <path
+            fill="currentColor"
+            d="M4 9 6 3l4 4h4l4-4 2 6c1 1.5 1.5 3 1.5 4.5C21.5 18 17.5 21 12 21s-9.5-3-9.5-7.5C2.5 12 3 10.5 4 9Zm5 4a1 1 0 1 0 0 2 1 1 0 0 0 0-2Zm6 0a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z"
+          />
         </svg>
       </span>
     );

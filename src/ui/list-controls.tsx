@@ -55,7 +55,19 @@ function useShownValue<T>(value: T): [T, (next: T) => void] {
   return [current.value, (next) => setShown({ value: next, from: value })];
 }
 
-export function FilterSelect({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: FilterOption[]; onChange: (value: string) => void }) {
+export function FilterSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: FilterOption[];
+  onChange: (value: string) => void;
+}) {
   const [shown, setShown] = useShownValue(value);
   return (
     <div className="list-filter">

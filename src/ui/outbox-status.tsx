@@ -24,7 +24,12 @@ export function outboxStatusText(item: QueuedWrite, online: boolean): string {
 export function OutboxStatusLine({ item }: { item: QueuedWrite }) {
   const online = typeof navigator === 'undefined' ? true : navigator.onLine;
   const text = outboxStatusText(item, online);
-  if (item.status === 'failed') return <p className="error-box" role="alert">{text}</p>;
+  if (item.status === 'failed')
+    return (
+      <p className="error-box" role="alert">
+        {text}
+      </p>
+    );
   return (
     <p className={`outbox-status outbox-${item.status}`} role="status">
       {text}

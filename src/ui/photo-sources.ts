@@ -34,4 +34,3 @@ export function photoSources(folder: string, size: ShownSize, sizes?: string): {
     img: { src: url(variantPath(folder, size, 1, 'jpg')), srcSet: main.jpg, sizes: main.sizes },
   };
 }
-

@@ -57,15 +57,7 @@ export function QrCode({ text, label, size = 168 }: { text: string; label: strin
     return <div className="qr-code qr-code-pending" style={{ width: size, height: size }} aria-hidden="true" />;
   }
   return (
-    <svg
-      className="qr-code"
-      role="img"
-      aria-label={label}
-      width={size}
-      height={size}
-      viewBox={`0 0 ${matrix.size} ${matrix.size}`}
-      shapeRendering="crispEdges"
-    >
+    <svg className="qr-code" role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${matrix.size} ${matrix.size}`} shapeRendering="crispEdges">
       <rect width={matrix.size} height={matrix.size} fill="#fff" />
       <path d={matrix.path} fill="#000" />
     </svg>

@@ -21,19 +21,16 @@ export function SessionChangeMarks({ session, just = false }: { session: LiveSes
 }
 
 /** The class a changed session's list item adds ("is-cancelled" strikes its time and title, "is-just-changed" lights it up). */
-export const sessionChangeClass = (session: LiveSession, just = false): string =>
-  `${isCancelled(session) ? ' is-cancelled' : ''}${just ? ' is-just-changed' : ''}`;
+export const sessionChangeClass = (session: LiveSession, just = false): string => `${isCancelled(session) ? ' is-cancelled' : ''}${just ? ' is-just-changed' : ''}`;
 
 type ShownSession = LiveSession & { title: string; updated_at: string };
 
 const sessionKey = (s: ShownSession) => s.id;
 /** What the visitor sees of a session, and its updated_at for anything else an organiser edits. */
-const sessionSignature = (s: ShownSession) =>
-  [s.updated_at, s.status ?? '', s.schedule_date, s.start_time, s.end_time, s.location ?? '', s.title].join('\u0000');
+const sessionSignature = (s: ShownSession) => [s.updated_at, s.status ?? '', s.schedule_date, s.start_time, s.end_time, s.location ?? '', s.title].join('\u0000');
 
 /** The ids of the sessions (the screen's mirror rows) that changed on screen a moment ago. */
-export const useJustChangedSessions = (sessions: readonly ShownSession[] | undefined): ReadonlySet<number> =>
-  useJustChanged(sessions, sessionKey, sessionSignature);
+export const useJustChangedSessions = (sessions: readonly ShownSession[] | undefined): ReadonlySet<number> => useJustChanged(sessions, sessionKey, sessionSignature);
 
 /**
  * The one polite live region of a screen that lists sessions: says once which of them just changed

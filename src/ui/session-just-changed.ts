@@ -13,5 +13,11 @@ export const justChangedText = (s: Pick<LiveSession, 'status'>): string => (isCa
 export function justChangedAnnouncement(sessions: readonly (Pick<LiveSession, 'status' | 'start_time'> & { title: string })[]): string {
   const line = (text: string, group: typeof sessions) =>
     group.length === 0 ? [] : [`${text}: ${group.map((s) => `${s.title}, ${formatTime(s.start_time)}`).join('; ')}.`];
-  return [...line(JUST_CHANGED_TEXT, sessions.filter((s) => !isCancelled(s))), ...line(JUST_CANCELLED_TEXT, sessions.filter(isCancelled))].join(' ');
+  return [
+    ...line(
+      JUST_CHANGED_TEXT,
+      sessions.filter((s) => !isCancelled(s)),
+    ),
+    ...line(JUST_CANCELLED_TEXT, sessions.filter(isCancelled)),
+  ].join(' ');
 }

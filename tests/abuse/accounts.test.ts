@@ -43,110 +43,111 @@ const quantile = (xs: number[], q: number): number => {
 };
 const median = (xs: number[]): number => quantile(xs, 0.5);
 
-describe.each(forEngines(['pglite'], "size limits and token claims are the server's JavaScript; the rate-limit row on PostgreSQL is tests/integration/auth.test.ts's"))('bounded accounts (%s)', (engine) => {
-  let server: VenueServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(() => server?.close());
-
-  const largestMetadata = async (): Promise<number> =>
-    Number((await server.db.query<{ n: number }>('select coalesce(max(octet_length(raw_user_meta_data::text)), 0)::int as n from auth.users')).rows[0]!.n);
-
-  async function signedIn(tag: string, data: Record<string, unknown> = NAMES) {
-    const email = uniqueEmail(tag);
-    const c = client(server);
-    expect((await c.auth.signUp({ email, password: PASSWORD, options: { data } })).error).toBeNull();
-    const { data: session, error } = await c.auth.signInWithPassword({ email, password: PASSWORD });
-    expect(error).toBeNull();
-    return { email, c, session: session.session! };
-  }
-
-  it('refuses oversize metadata on sign-up with a 422, alike for a new and a registered address', async () => {
-    const taken = (await signedIn('meta-taken')).email;
-    const blob = { ...NAMES, notes: 'x'.repeat(900_000) };
-    for (const email of [uniqueEmail('meta-new'), taken]) {
-      const { data, error } = await client(server).auth.signUp({ email, password: PASSWORD, options: { data: blob } });
-      expect(data.user).toBeNull();
-      expect(error?.status, email).toBe(422);
-      expect(error?.code).toBe('validation_failed');
-      expect(error?.message).toMatch(/4096 bytes/);
-    }
-    // Just over the cap is refused too; a long name alone as well.
-    const over = await client(server).auth.signUp({
-      email: uniqueEmail('meta-over'),
-      password: PASSWORD,
-      options: { data: { ...NAMES, notes: 'x'.repeat(METADATA_CAP) } },
+describe.each(forEngines(['pglite'], "size limits and token claims are the server's JavaScript; the rate-limit row on PostgreSQL is tests/integration/auth.test.ts's"))(
+  'bounded accounts (%s)',
+  (engine) => {
+    let server: VenueServer;
+    beforeAll(async () => {
+      server = await startTestServer(engine);
     });
-    expect(over.error?.status).toBe(422);
-    const longName = await client(server).auth.signUp({
-      email: uniqueEmail('meta-name'),
-      password: PASSWORD,
-      options: { data: { first_name: 'A'.repeat(101), last_name: 'Lovelace' } },
+    afterAll(() => server?.close());
+
+    const largestMetadata = async (): Promise<number> =>
+      Number((await server.db.query<{ n: number }>('select coalesce(max(octet_length(raw_user_meta_data::text)), 0)::int as n from auth.users')).rows[0]!.n);
+
+    async function signedIn(tag: string, data: Record<string, unknown> = NAMES) {
+      const email = uniqueEmail(tag);
+      const c = client(server);
+      expect((await c.auth.signUp({ email, password: PASSWORD, options: { data } })).error).toBeNull();
+      const { data: session, error } = await c.auth.signInWithPassword({ email, password: PASSWORD });
+      expect(error).toBeNull();
+      return { email, c, session: session.session! };
+    }
+
+    it('refuses oversize metadata on sign-up with a 422, alike for a new and a registered address', async () => {
+      const taken = (await signedIn('meta-taken')).email;
+      const blob = { ...NAMES, notes: 'x'.repeat(900_000) };
+      for (const email of [uniqueEmail('meta-new'), taken]) {
+        const { data, error } = await client(server).auth.signUp({ email, password: PASSWORD, options: { data: blob } });
+        expect(data.user).toBeNull();
+        expect(error?.status, email).toBe(422);
+        expect(error?.code).toBe('validation_failed');
+        expect(error?.message).toMatch(/4096 bytes/);
+      }
+      // Just over the cap is refused too; a long name alone as well.
+      const over = await client(server).auth.signUp({
+        email: uniqueEmail('meta-over'),
+        password: PASSWORD,
+        options: { data: { ...NAMES, notes: 'x'.repeat(METADATA_CAP) } },
+      });
+      expect(over.error?.status).toBe(422);
+      const longName = await client(server).auth.signUp({
+        email: uniqueEmail('meta-name'),
+        password: PASSWORD,
+        options: { data: { first_name: 'A'.repeat(101), last_name: 'Lovelace' } },
+      });
+      expect(longName.error?.status).toBe(422);
+      expect(longName.error?.message).toMatch(/100 characters/);
+      expect(await largestMetadata()).toBeLessThanOrEqual(METADATA_CAP);
     });
-    expect(longName.error?.status).toBe(422);
-    expect(longName.error?.message).toMatch(/100 characters/);
-    expect(await largestMetadata()).toBeLessThanOrEqual(METADATA_CAP);
-  });
 
-  it('refuses oversize metadata on updateUser, and the stored row and the token stay small', async () => {
-    const { email, c } = await signedIn('meta-update');
-    for (let i = 0; i < 3; i++) {
-      const { error } = await c.auth.updateUser({ data: { [`blob${i}`]: 'x'.repeat(300_000) } });
-      expect(error?.status).toBe(422);
-      expect(error?.code).toBe('validation_failed');
-    }
-    // Many small keys that together pass the cap are refused as well.
-    const many = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`k${i}`, 'y'.repeat(10)]));
-    expect((await c.auth.updateUser({ data: many })).error?.status).toBe(422);
-    expect(await largestMetadata()).toBeLessThanOrEqual(METADATA_CAP);
-    const { data, error } = await client(server).auth.signInWithPassword({ email, password: PASSWORD });
-    expect(error).toBeNull();
-    expect(data.session!.access_token.length).toBeLessThan(2_000);
-  });
+    it('refuses oversize metadata on updateUser, and the stored row and the token stay small', async () => {
+      const { email, c } = await signedIn('meta-update');
+      for (let i = 0; i < 3; i++) {
+        const { error } = await c.auth.updateUser({ data: { [`blob${i}`]: 'x'.repeat(300_000) } });
+        expect(error?.status).toBe(422);
+        expect(error?.code).toBe('validation_failed');
+      }
+      // Many small keys that together pass the cap are refused as well.
+      const many = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`k${i}`, 'y'.repeat(10)]));
+      expect((await c.auth.updateUser({ data: many })).error?.status).toBe(422);
+      expect(await largestMetadata()).toBeLessThanOrEqual(METADATA_CAP);
+      const { data, error } = await client(server).auth.signInWithPassword({ email, password: PASSWORD });
+      expect(error).toBeNull();
+      expect(data.session!.access_token.length).toBeLessThan(2_000);
+    });
 
-  it('refuses oversize user_metadata through the admin API too', async () => {
-    const admin = client(server, 'service_role').auth.admin;
-    const blob = { ...NAMES, notes: 'x'.repeat(100_000) };
-    const created = await admin.createUser({ email: uniqueEmail('meta-admin'), user_metadata: blob });
-    expect(created.error?.status).toBe(422);
-    const ok = await admin.createUser({ email: uniqueEmail('meta-admin-ok'), user_metadata: NAMES });
-    expect(ok.error).toBeNull();
-    const updated = await admin.updateUserById(ok.data.user!.id, { user_metadata: blob });
-    expect(updated.error?.status).toBe(422);
-    expect(await largestMetadata()).toBeLessThanOrEqual(METADATA_CAP);
-  });
+    it('refuses oversize user_metadata through the admin API too', async () => {
+      const admin = client(server, 'service_role').auth.admin;
+      const blob = { ...NAMES, notes: 'x'.repeat(100_000) };
+      const created = await admin.createUser({ email: uniqueEmail('meta-admin'), user_metadata: blob });
+      expect(created.error?.status).toBe(422);
+      const ok = await admin.createUser({ email: uniqueEmail('meta-admin-ok'), user_metadata: NAMES });
+      expect(ok.error).toBeNull();
+      const updated = await admin.updateUserById(ok.data.user!.id, { user_metadata: blob });
+      expect(updated.error?.status).toBe(422);
+      expect(await largestMetadata()).toBeLessThanOrEqual(METADATA_CAP);
+    });
 
-  it('puts only the app’s metadata fields into the access token; GET /user still has the rest', async () => {
-    const extra = { ...NAMES, city: 'London', avatar_url: 'https://example.com/ada.png', favourite_engine: 'd'.repeat(2_000) };
-    const { c, session } = await signedIn('meta-token', extra);
-    const meta = claimsOf(session.access_token).user_metadata as Record<string, unknown>;
-    expect(Object.keys(meta).sort()).toEqual(
-      ['avatar_url', 'city', 'email', 'email_verified', 'first_name', 'last_name', 'phone_verified', 'sub'].sort(),
-    );
-    expect(session.access_token.length).toBeLessThan(2_000);
-    const { data } = await c.auth.getUser();
-    expect(data.user?.user_metadata.favourite_engine).toBe(extra.favourite_engine);
-  });
+    it('puts only the app’s metadata fields into the access token; GET /user still has the rest', async () => {
+      const extra = { ...NAMES, city: 'London', avatar_url: 'https://example.com/ada.png', favourite_engine: 'd'.repeat(2_000) };
+      const { c, session } = await signedIn('meta-token', extra);
+      const meta = claimsOf(session.access_token).user_metadata as Record<string, unknown>;
+      expect(Object.keys(meta).sort()).toEqual(['avatar_url', 'city', 'email', 'email_verified', 'first_name', 'last_name', 'phone_verified', 'sub'].sort());
+      expect(session.access_token.length).toBeLessThan(2_000);
+      const { data } = await c.auth.getUser();
+      expect(data.user?.user_metadata.favourite_engine).toBe(extra.favourite_engine);
+    });
 
-  it('limits metadata updates per account to 10 a minute (429 over_request_rate_limit)', async () => {
-    await freshMinute();
-    const { c } = await signedIn('meta-rate');
-    const other = await signedIn('meta-rate-other');
-    const statuses: (number | undefined)[] = [];
-    for (let i = 0; i < 13; i++) {
-      const { error } = await c.auth.updateUser({ data: { city: `Town ${i}` } });
-      statuses.push(error?.status ?? 200);
-    }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
-    expect(statuses.slice(10)).toEqual([429, 429, 429]);
-    const limited = await c.auth.updateUser({ data: { city: 'Again' } });
-    expect(limited.error?.code).toBe('over_request_rate_limit');
-    // Another account is not held back, and the limited one can still change its password.
-    expect((await other.c.auth.updateUser({ data: { city: 'Elsewhere' } })).error).toBeNull();
-    expect((await c.auth.updateUser({ password: 'Difference-Engine#1822' })).error).toBeNull();
-  });
-});
+    it('limits metadata updates per account to 10 a minute (429 over_request_rate_limit)', async () => {
+      await freshMinute();
+      const { c } = await signedIn('meta-rate');
+      const other = await signedIn('meta-rate-other');
+      const statuses: (number | undefined)[] = [];
+      for (let i = 0; i < 13; i++) {
+        const { error } = await c.auth.updateUser({ data: { city: `Town ${i}` } });
+        statuses.push(error?.status ?? 200);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+      expect(statuses.slice(10)).toEqual([429, 429, 429]);
+      const limited = await c.auth.updateUser({ data: { city: 'Again' } });
+      expect(limited.error?.code).toBe('over_request_rate_limit');
+      // Another account is not held back, and the limited one can still change its password.
+      expect((await other.c.auth.updateUser({ data: { city: 'Elsewhere' } })).error).toBeNull();
+      expect((await c.auth.updateUser({ password: 'Difference-Engine#1822' })).error).toBeNull();
+    });
+  },
+);
 
 describe.each(forEngines(['pglite'], 'mail text and per-address mail counts, written one request at a time'))('our mail says only our words (%s)', (engine) => {
   let server: VenueServer;
@@ -155,8 +156,7 @@ describe.each(forEngines(['pglite'], 'mail text and per-address mail counts, wri
   });
   afterAll(() => server?.close());
 
-  const verificationMails = async (to: string): Promise<Mail[]> =>
-    (await mailsTo(server, to)).filter((m) => m.subject === 'Verify your PurrFect Show account');
+  const verificationMails = async (to: string): Promise<Mail[]> => (await mailsTo(server, to)).filter((m) => m.subject === 'Verify your PurrFect Show account');
 
   /** The greeting line's name, from the text and (unescaped) the HTML. */
   function greetings(mail: Mail): string[] {
@@ -281,8 +281,7 @@ describe.each(forEngines(['pglite'], 'the sweep is one SQL delete, the same on e
     user: (await server.db.query('select 1 from auth.users where email = $1', [email])).rows.length,
     profile: (await server.db.query('select 1 from public.users where email = $1', [email])).rows.length,
     identities: (await server.db.query('select 1 from auth.identities where email = $1', [email])).rows.length,
-    sessions: (await server.db.query('select 1 from auth.sessions s join auth.users u on u.id = s.user_id where u.email = $1', [email])).rows
-      .length,
+    sessions: (await server.db.query('select 1 from auth.sessions s join auth.users u on u.id = s.user_id where u.email = $1', [email])).rows.length,
     tokens: (await server.db.query('select 1 from public.verification_tokens where lower(user_email) = $1', [email])).rows.length,
   });
 
@@ -311,72 +310,75 @@ describe.each(forEngines(['pglite'], 'the sweep is one SQL delete, the same on e
   });
 });
 
-describe.each(forEngines(['pglite'], "the time an answer takes is the server's JavaScript path; the lookup is one indexed query on either engine"))('/recover takes the same time for registered and unknown addresses (%s)', (engine) => {
-  // In a process of its own, as an attacker's client would be: what it does after answering is not timed.
-  let server: Awaited<ReturnType<typeof startServerProcess>>;
-  beforeAll(async () => {
-    server = await startServerProcess(engine === 'postgres' ? inject('postgresUrl') : undefined, {
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      LOAD_SERVER_QUIET: '1',
-    });
-  }, 120_000);
-  afterAll(() => server?.close());
+describe.each(forEngines(['pglite'], "the time an answer takes is the server's JavaScript path; the lookup is one indexed query on either engine"))(
+  '/recover takes the same time for registered and unknown addresses (%s)',
+  (engine) => {
+    // In a process of its own, as an attacker's client would be: what it does after answering is not timed.
+    let server: Awaited<ReturnType<typeof startServerProcess>>;
+    beforeAll(async () => {
+      server = await startServerProcess(engine === 'postgres' ? inject('postgresUrl') : undefined, {
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        LOAD_SERVER_QUIET: '1',
+      });
+    }, 120_000);
+    afterAll(() => server?.close());
 
-  it('medians of interleaved requests differ by less than 2.5 ms', async () => {
-    const ROUNDS = 30;
-    const TOLERANCE_MS = 2.5;
-    const time = async (email: string): Promise<number> => {
-      const start = performance.now();
-      const res = await post(server, '/auth/v1/recover', { email });
-      await res.arrayBuffer();
-      const ms = performance.now() - start;
-      expect(res.status).toBe(200);
-      // What the answer left to do (the lookup, a registered address's mail: a commit that waits for the
-      // disk on PostgreSQL) is done before the next sample; here only the answer's time is measured.
-      await sleep(100);
-      return ms;
-    };
-    // Warm-up: the first requests pay for connections and compilation.
-    for (let i = 0; i < 5; i++) await time(uniqueEmail('timing-warm'));
-    /** One run of interleaved pairs: the registered minus the unknown address's time, at the median and the lower quartile. */
-    const measure = async () => {
-      const registered: string[] = [];
-      for (let i = 0; i < ROUNDS; i++) {
-        const email = uniqueEmail('timing');
-        expect((await post(server, '/auth/v1/signup', { email, password: PASSWORD, data: NAMES })).status).toBe(200);
-        registered.push(email);
-      }
-      const known: number[] = [];
-      const unknown: number[] = [];
-      for (let i = 0; i < ROUNDS; i++) {
-        // Each registered address is asked once: the first request of its minute, the one that mails.
-        if (i % 2) {
-          known.push(await time(registered[i]!));
-          unknown.push(await time(uniqueEmail('timing-unknown')));
-        } else {
-          unknown.push(await time(uniqueEmail('timing-unknown')));
-          known.push(await time(registered[i]!));
-        }
-      }
-      const run = {
-        median: median(known) - median(unknown),
-        // The lower quartile: the samples no neighbour's load slowed.
-        quartile: quantile(known, 0.25) - quantile(unknown, 0.25),
+    it('medians of interleaved requests differ by less than 2.5 ms', async () => {
+      const ROUNDS = 30;
+      const TOLERANCE_MS = 2.5;
+      const time = async (email: string): Promise<number> => {
+        const start = performance.now();
+        const res = await post(server, '/auth/v1/recover', { email });
+        await res.arrayBuffer();
+        const ms = performance.now() - start;
+        expect(res.status).toBe(200);
+        // What the answer left to do (the lookup, a registered address's mail: a commit that waits for the
+        // disk on PostgreSQL) is done before the next sample; here only the answer's time is measured.
+        await sleep(100);
+        return ms;
       };
-      console.log(`[recover timing] registered − unknown: median ${run.median.toFixed(2)} ms, lower quartile ${run.quartile.toFixed(2)} ms`);
-      return run;
-    };
-    // On a busy machine one run can be unlucky; a real difference shows in every run (an answer that waits
-    // for the mail: 5.5–14 ms slower at the median, 4.5–6.5 ms at the lower quartile, on a loaded 2-CPU
-    // machine). A registered address still measures 0.5–1.3 ms slower on PostgreSQL (the work after its
-    // answer: allocation and the mail's commit, felt by later samples), so the bound sits between the two.
-    const within = (r: { median: number; quartile: number }) => Math.abs(r.median) < TOLERANCE_MS && Math.abs(r.quartile) < TOLERANCE_MS;
-    const runs = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const run = await measure();
-      runs.push(run);
-      if (within(run)) break;
-    }
-    expect(runs.some(within), JSON.stringify(runs)).toBe(true);
-  }, 240_000);
-});
+      // Warm-up: the first requests pay for connections and compilation.
+      for (let i = 0; i < 5; i++) await time(uniqueEmail('timing-warm'));
+      /** One run of interleaved pairs: the registered minus the unknown address's time, at the median and the lower quartile. */
+      const measure = async () => {
+        const registered: string[] = [];
+        for (let i = 0; i < ROUNDS; i++) {
+          const email = uniqueEmail('timing');
+          expect((await post(server, '/auth/v1/signup', { email, password: PASSWORD, data: NAMES })).status).toBe(200);
+          registered.push(email);
+        }
+        const known: number[] = [];
+        const unknown: number[] = [];
+        for (let i = 0; i < ROUNDS; i++) {
+          // Each registered address is asked once: the first request of its minute, the one that mails.
+          if (i % 2) {
+            known.push(await time(registered[i]!));
+            unknown.push(await time(uniqueEmail('timing-unknown')));
+          } else {
+            unknown.push(await time(uniqueEmail('timing-unknown')));
+            known.push(await time(registered[i]!));
+          }
+        }
+        const run = {
+          median: median(known) - median(unknown),
+          // The lower quartile: the samples no neighbour's load slowed.
+          quartile: quantile(known, 0.25) - quantile(unknown, 0.25),
+        };
+        console.log(`[recover timing] registered − unknown: median ${run.median.toFixed(2)} ms, lower quartile ${run.quartile.toFixed(2)} ms`);
+        return run;
+      };
+      // On a busy machine one run can be unlucky; a real difference shows in every run (an answer that waits
+      // for the mail: 5.5–14 ms slower at the median, 4.5–6.5 ms at the lower quartile, on a loaded 2-CPU
+      // machine). A registered address still measures 0.5–1.3 ms slower on PostgreSQL (the work after its
+      // answer: allocation and the mail's commit, felt by later samples), so the bound sits between the two.
+      const within = (r: { median: number; quartile: number }) => Math.abs(r.median) < TOLERANCE_MS && Math.abs(r.quartile) < TOLERANCE_MS;
+      const runs = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const run = await measure();
+        runs.push(run);
+        if (within(run)) break;
+      }
+      expect(runs.some(within), JSON.stringify(runs)).toBe(true);
+    }, 240_000);
+  },
+);

@@ -22,7 +22,12 @@ function post(server: VenueServer, path: string, body: unknown, headers: Record<
 /** A JSON value's shape: its keys and value types, recursively, without the values. */
 function shapeOf(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(shapeOf);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort().map(([k, x]) => [k, shapeOf(x)]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v)
+        .sort()
+        .map(([k, x]) => [k, shapeOf(x)]),
+    );
   return typeof v;
 }
 
@@ -41,9 +46,14 @@ describe.each(forEngines(['pglite'], 'which address counts is decided from the s
     if (left < 5_000) await sleep(left + 100); // counts are per clock minute
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await post(server, '/auth/v1/token?grant_type=password', { email: uniqueEmail('spoof'), password: 'Wrong#Pass1' }, {
-        'x-forwarded-for': madeUpIp(),
-      });
+      const res = await post(
+        server,
+        '/auth/v1/token?grant_type=password',
+        { email: uniqueEmail('spoof'), password: 'Wrong#Pass1' },
+        {
+          'x-forwarded-for': madeUpIp(),
+        },
+      );
       statuses.push(res.status);
     }
     expect(statuses.slice(6)).toEqual(Array(6).fill(429));
@@ -65,8 +75,7 @@ describe.each(forEngines(['pglite'], 'redirect checks, backoff and alike answers
   }
 
   describe('per-account backoff on failed sign-ins', () => {
-    const signIn = (email: string, password: string) =>
-      post(server, '/auth/v1/token?grant_type=password', { email, password }, { 'x-forwarded-for': madeUpIp() });
+    const signIn = (email: string, password: string) => post(server, '/auth/v1/token?grant_type=password', { email, password }, { 'x-forwarded-for': madeUpIp() });
 
     it('locks an address briefly after 5 wrong passwords, even for the right one, then lets its owner in', async () => {
       const email = await registered('backoff');
@@ -105,18 +114,59 @@ describe.each(forEngines(['pglite'], 'redirect checks, backoff and alike answers
 
   describe('redirect_to stays on the site in every form', () => {
     const FORMS = [
-      '/%09/evil.example', '/%0a/evil.example', '/%0d/evil.example', '%09//evil.example', '/\t/evil.example',
-      '//evil.example', '///evil.example', '////evil.example', '/\\evil.example', '\\/evil.example', '\\\\evil.example',
-      '/%5Cevil.example', '%2F%2Fevil.example', '/%2f%2fevil.example', '%252F%252Fevil.example',
-      'https://evil.example', 'HtTpS://evil.example', 'https:evil.example', 'https:/evil.example', 'https:\\\\evil.example',
-      'http://evil.example', '//evil.example/%2e%2e', 'evil.example', ' //evil.example', '%20//evil.example',
-      'https://SITE@evil.example', 'https://SITE.evil.example', 'https://evil.example/SITE', 'https://evil.example?SITE',
-      'https://evil.example#SITE', 'https://evil@SITE', 'https://evil:pw@SITE/reset-password', 'https://SITE%40evil.example',
-      'javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java%0ascript:alert(1)', '%6a%61vascript:alert(1)', 'javascript://%0aalert(1)',
-      'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', 'vbscript:msgbox(1)', 'file:///etc/passwd',
-      'https://еvil.example', 'https://xn--vil-sxd.example', 'https://evil。example', 'https://evil%E3%80%82example',
-      '/%09/%2F%2Fevil.example', '/.//evil.example', '/..//evil.example', '/%2e%2e//evil.example', '\u3000//evil.example',
-      'https://127.0.0.1.nip.io', 'https://0x7f.1', 'ftp://evil.example',
+      '/%09/evil.example',
+      '/%0a/evil.example',
+      '/%0d/evil.example',
+      '%09//evil.example',
+      '/\t/evil.example',
+      '//evil.example',
+      '///evil.example',
+      '////evil.example',
+      '/\\evil.example',
+      '\\/evil.example',
+      '\\\\evil.example',
+      '/%5Cevil.example',
+      '%2F%2Fevil.example',
+      '/%2f%2fevil.example',
+      '%252F%252Fevil.example',
+      'https://evil.example',
+      'HtTpS://evil.example',
+      'https:evil.example',
+      'https:/evil.example',
+      'https:\\\\evil.example',
+      'http://evil.example',
+      '//evil.example/%2e%2e',
+      'evil.example',
+      ' //evil.example',
+      '%20//evil.example',
+      'https://SITE@evil.example',
+      'https://SITE.evil.example',
+      'https://evil.example/SITE',
+      'https://evil.example?SITE',
+      'https://evil.example#SITE',
+      'https://evil@SITE',
+      'https://evil:pw@SITE/reset-password',
+      'https://SITE%40evil.example',
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'java%0ascript:alert(1)',
+      '%6a%61vascript:alert(1)',
+      'javascript://%0aalert(1)',
+      'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      'https://еvil.example',
+      'https://xn--vil-sxd.example',
+      'https://evil。example',
+      'https://evil%E3%80%82example',
+      '/%09/%2F%2Fevil.example',
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e%2e//evil.example',
+      '\u3000//evil.example',
+      'https://127.0.0.1.nip.io',
+      'https://0x7f.1',
+      'ftp://evil.example',
     ];
 
     it.each(FORMS)('%s', async (form) => {
@@ -154,9 +204,7 @@ describe.each(forEngines(['pglite'], 'redirect checks, backoff and alike answers
       expect(shapeOf(b)).toEqual(shapeOf(a));
       expect(b).not.toHaveProperty('access_token');
       expect(b.identities).toHaveLength(1);
-      await expect
-        .poll(async () => (await mailsTo(server, taken)).length - before.length, { timeout: 5_000 })
-        .toBe(1);
+      await expect.poll(async () => (await mailsTo(server, taken)).length - before.length, { timeout: 5_000 }).toBe(1);
       expect((await mailsTo(server, taken))[0]!.subject).toBe('You already have a PurrFect Show account');
       // And the account is untouched: its own password still works, the new one does not.
       expect((await client(server).auth.signInWithPassword({ email: taken, password: PASSWORD })).error).toBeNull();

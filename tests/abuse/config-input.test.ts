@@ -133,7 +133,7 @@ describe('configuration off loopback', () => {
   it('keeps other lines of the env file and replaces only the key settings', () => {
     const k: KeySettings = { JWT_SECRET: 's', ANON_KEY: 'a', SUPABASE_SERVICE_ROLE_KEY: 'r', VITE_SUPABASE_ANON_KEY: 'a' };
     expect(withKeys('A=1\nANON_KEY=old\n', k, 'stamp')).toBe(
-      'A=1\nANON_KEY=a\n# stamp: this show\'s own secret and keys. Keep this file private.\nJWT_SECRET=s\nSUPABASE_SERVICE_ROLE_KEY=r\nVITE_SUPABASE_ANON_KEY=a\n',
+      "A=1\nANON_KEY=a\n# stamp: this show's own secret and keys. Keep this file private.\nJWT_SECRET=s\nSUPABASE_SERVICE_ROLE_KEY=r\nVITE_SUPABASE_ANON_KEY=a\n",
     );
   });
 });
@@ -212,7 +212,12 @@ describe.each(forEngines(['pglite'], 'deep JSON is refused at the HTTP layer, be
     expect(ok.status, ok.body).not.toBe(400);
     const over = await post('/rest/v1/rpc/submit_votes', `{"p_votes":[{"x":${deepArray(MAX_JSON_DEPTH - 2)}}]}`);
     expectPostgrest400(over, 'PGRST102', /nested deeper/);
-    const long = await post('/rest/v1/rpc/submit_votes', `{"p_votes":[${Array(MAX_JSON_ARRAY_LENGTH + 1).fill('0').join(',')}]}`);
+    const long = await post(
+      '/rest/v1/rpc/submit_votes',
+      `{"p_votes":[${Array(MAX_JSON_ARRAY_LENGTH + 1)
+        .fill('0')
+        .join(',')}]}`,
+    );
     expectPostgrest400(long, 'PGRST102', /JSON array of 10001 items, more than 10000/);
   });
 
@@ -228,7 +233,7 @@ describe.each(forEngines(['pglite'], 'deep JSON is refused at the HTTP layer, be
     expectPostgrest400(await get(`breeds?select=id&breed_name=cs.${encodeURIComponent(deepArray(1_000))}`), 'PGRST100', /deeper than 64/);
   });
 
-  it('answers a deep function body 400 in the functions\' shape', async () => {
+  it("answers a deep function body 400 in the functions' shape", async () => {
     const res = await post('/functions/v1/send-coupon', `{"advertiser_id":${deepArray(DEEP)}}`);
     expect(res.status, res.body).toBe(400);
     expect(JSON.parse(res.body)).toEqual({ error: 'Request body refused: JSON nested deeper than 64 levels' });

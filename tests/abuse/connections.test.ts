@@ -49,11 +49,7 @@ afterAll(async () => {
 });
 
 /** GET path from a source address: status and time, or 0 when it failed or took longer than timeoutMs. */
-function get(
-  serverUrl: string,
-  path: string,
-  opts: { localAddress?: string; timeoutMs?: number } = {},
-): Promise<{ status: number; ms: number; body: string }> {
+function get(serverUrl: string, path: string, opts: { localAddress?: string; timeoutMs?: number } = {}): Promise<{ status: number; ms: number; body: string }> {
   const url = new URL(path, serverUrl);
   const t = performance.now();
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;

@@ -9,7 +9,6 @@ import { startServerProcess } from '../../bench/load.ts';
 import { DEMO_ANON_KEY } from '../../server/config.ts';
 import { EMBED_ATTACK, REGEX_ATTACK } from './attacks.ts';
 
-
 const ANON_TIMEOUT_MS = 3_000;
 /** The deadline plus the trip through the worker and HTTP on a busy 2-CPU machine. */
 const SLACK_MS = 1_500;

@@ -51,9 +51,9 @@ describe('PGlite in a worker', () => {
   }, 60_000);
 
   it('cuts a write off halfway without losing what was committed, and takes writes afterwards', async () => {
-    const err = await as('anon', false, (tx) =>
-      tx.query("insert into kept select g, repeat('x', 100) from generate_series(1000, 1000000000) g"),
-    ).catch((e: unknown) => e);
+    const err = await as('anon', false, (tx) => tx.query("insert into kept select g, repeat('x', 100) from generate_series(1000, 1000000000) g")).catch(
+      (e: unknown) => e,
+    );
     expect(err).toMatchObject({ code: '57014' });
     expect(await count()).toBe(500);
     await as('anon', false, (tx) => tx.query("insert into kept values (501, 'after the restart')"));

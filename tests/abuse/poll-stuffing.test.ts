@@ -81,19 +81,27 @@ describe.each(forEngines(['pglite'], 'flags are the same SQL, votes sent one cal
   const drawList = async (args: Record<string, unknown>) => {
     const rows: { id: string; flagged: boolean; flag_kinds: string[]; voided_at: string | null }[] = [];
     for (let from = 0; ; from += 1000) {
-      const { data, error } = await organiser.client.rpc('visitor_choice_votes', args).order('cast_at').order('id').range(from, from + 999);
+      const { data, error } = await organiser.client
+        .rpc('visitor_choice_votes', args)
+        .order('cast_at')
+        .order('id')
+        .range(from, from + 999);
       expect(error).toBeNull();
       rows.push(...(data as typeof rows));
       if ((data as unknown[]).length < 1000) return rows;
     }
   };
   const recordedAddresses = async (ids: string[]) =>
-    (await server.db.query<{ a: string | null }>('select client_address as a from public.visitor_choice where id = any($1::uuid[]) order by 1', [ids])).rows.map((r) => r.a);
+    (await server.db.query<{ a: string | null }>('select client_address as a from public.visitor_choice where id = any($1::uuid[]) order by 1', [ids])).rows.map(
+      (r) => r.a,
+    );
 
   it('flags 1,000 votes for 42 sent from one address in 20 calls of 50, lets the organiser void them and restore them', async () => {
     const eventId = await addEvent();
     // The hall's honest votes first: a few phones, a few cats.
-    const honest = ['Anna', 'Bram', 'Chloé', 'Daan', 'Eva', 'Finn'].map((n, i) => vote(eventId, String(3 + (i % 3)), `${n.toLowerCase()}.visser@example.org`, n, 'Visser'));
+    const honest = ['Anna', 'Bram', 'Chloé', 'Daan', 'Eva', 'Finn'].map((n, i) =>
+      vote(eventId, String(3 + (i % 3)), `${n.toLowerCase()}.visser@example.org`, n, 'Visser'),
+    );
     for (const v of honest) expect((await anon.rpc('submit_votes', { p_votes: [v] })).error).toBeNull();
 
     const started = Date.now();
@@ -116,7 +124,11 @@ describe.each(forEngines(['pglite'], 'flags are the same SQL, votes sent one cal
 
     const before = await results(organiser.client, eventId);
     expect(before[0]).toMatchObject({ catalog_number: '42', votes: 1000, total: 1006, flagged: 1000, voided: 0, total_flagged: 1000, total_voided: 0 });
-    expect(before.slice(1).map((r) => [r.catalog_number, r.votes, r.flagged])).toEqual([['3', 2, 0], ['4', 2, 0], ['5', 2, 0]]);
+    expect(before.slice(1).map((r) => [r.catalog_number, r.votes, r.flagged])).toEqual([
+      ['3', 2, 0],
+      ['4', 2, 0],
+      ['5', 2, 0],
+    ]);
 
     // The prize-draw list says which votes are flagged.
     const listed = await drawList({ p_event_id: eventId });
@@ -129,7 +141,12 @@ describe.each(forEngines(['pglite'], 'flags are the same SQL, votes sent one cal
     const voided = await organiser.client.rpc('visitor_choice_set_voided', { p_event_id: eventId, p_void: true, p_group: burst.group_key });
     expect(voided).toMatchObject({ error: null, data: 1000 });
     const after = await results(organiser.client, eventId);
-    expect(after.map((r) => [r.catalog_number, r.votes, r.voided])).toEqual([['3', 2, 0], ['4', 2, 0], ['5', 2, 0], ['42', 0, 1000]]);
+    expect(after.map((r) => [r.catalog_number, r.votes, r.voided])).toEqual([
+      ['3', 2, 0],
+      ['4', 2, 0],
+      ['5', 2, 0],
+      ['42', 0, 1000],
+    ]);
     expect(after[0]).toMatchObject({ total: 6, total_flagged: 1000, total_voided: 1000 });
     expect(Number((await server.db.query<{ n: string }>('select count(*)::text as n from public.visitor_choice where event_id = $1', [eventId])).rows[0]!.n)).toBe(1006);
     expect((await flags(eventId)).find((g) => g.kind === 'burst')).toMatchObject({ group_key: burst.group_key, votes: 1000, voided: 1000 });

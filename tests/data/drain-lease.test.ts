@@ -57,8 +57,7 @@ function origin() {
 
 type Tab = ReturnType<ReturnType<typeof origin>['tab']>;
 const locksOf = (tab: Tab, options: Partial<LeaseLocksOptions> = {}) => createLeaseLocks({ ...tab, settleMs: 5, ...options });
-const tryLock = (locks: ReturnType<typeof locksOf>) =>
-  locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, (lock) => lock !== null);
+const tryLock = (locks: ReturnType<typeof locksOf>) => locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, (lock) => lock !== null);
 
 /** Holds the lock until release() is called. */
 function hold(locks: ReturnType<typeof locksOf>) {
@@ -191,9 +190,9 @@ describe('the drain lease', () => {
     try {
       const locks = defaultLocks();
       expect(locks.acrossContexts).toBe(true);
-      expect(
-        await locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, () => JSON.parse(hall.tab().storage.getItem(KEY)!) as unknown),
-      ).toMatchObject({ owner: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(await locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, () => JSON.parse(hall.tab().storage.getItem(KEY)!) as unknown)).toMatchObject({
+        owner: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
       expect(defaultLocks()).toBe(locks);
     } finally {
       vi.unstubAllGlobals();
@@ -208,7 +207,8 @@ describe('two tabs without Web Locks draining one outbox', () => {
 
   beforeAll(async () => {
     server = await startTestServer('pglite');
-    eventId = (await client(server).from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).order('start_date').limit(1).single()).data!.id as number;
+    eventId = (await client(server).from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).order('start_date').limit(1).single()).data!
+      .id as number;
   });
   afterAll(() => server?.close());
   beforeEach(() => {
@@ -260,7 +260,10 @@ describe('two tabs without Web Locks draining one outbox', () => {
     });
     expect(committed.error).toBeNull();
     const now = Date.now();
-    await db.outbox.where('id').anyOf(ids).modify({ status: 'sending', attempts: 1, sendingSince: now - 1_000 });
+    await db.outbox
+      .where('id')
+      .anyOf(ids)
+      .modify({ status: 'sending', attempts: 1, sendingSince: now - 1_000 });
 
     const hall = origin();
     hall.put({ owner: 'dead-tab', expiresAt: now + 200 });

@@ -4,14 +4,7 @@
 // pulls go to a fake engine that behaves as the real one does (a pull joins a running cycle; `syncing`).
 import { createClient } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  LIVE_DEFAULT_SPREAD_MS,
-  LIVE_EVENT,
-  LIVE_GUARD_MS,
-  LIVE_JOIN_TIMEOUT_MS,
-  LIVE_RELAXED_INTERVAL_MS,
-  LIVE_TOPIC,
-} from '../../shared/live.ts';
+import { LIVE_DEFAULT_SPREAD_MS, LIVE_EVENT, LIVE_GUARD_MS, LIVE_JOIN_TIMEOUT_MS, LIVE_RELAXED_INTERVAL_MS, LIVE_TOPIC } from '../../shared/live.ts';
 import type { PullSummary } from '../../src/data/sync/contract.ts';
 import { LIVE_HELD_BACK_PULLS, liveChannelOf, startLiveShow, type LiveChannelState, type OpenLiveChannel } from '../../src/data/sync/live.ts';
 import { createSyncStatusStore, type SyncStatusStore } from '../../src/data/sync/status.ts';
@@ -435,7 +428,10 @@ describe('liveChannelOf: the subscription through supabase-js', () => {
       realtime: { transport: SilentSocket as never, timeout: LIVE_JOIN_TIMEOUT_MS },
     });
     const states: LiveChannelState[] = [];
-    const channel = liveChannelOf(client)(() => undefined, (s) => states.push(s));
+    const channel = liveChannelOf(client)(
+      () => undefined,
+      (s) => states.push(s),
+    );
     const [joined] = client.getChannels();
     expect(joined?.topic).toBe(`realtime:${LIVE_TOPIC}`);
     expect(joined?.params.config).toMatchObject({ broadcast: { self: false }, private: false });

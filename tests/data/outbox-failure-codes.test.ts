@@ -98,7 +98,7 @@ describe('outbox failures as codes', () => {
     expect(outboxFailureText(stored!)).toBe(VOTE_MESSAGES.closed);
   });
 
-  it('stores the code of a failure to retry, and the server\'s own words under `other`', async () => {
+  it("stores the code of a failure to retry, and the server's own words under `other`", async () => {
     const offline = await enqueueVote(db, vote);
     await drain(fakeRpc(null, { status: 0, message: 'TypeError: Failed to fetch' }));
     expect(await db.outbox.get(offline.id)).toMatchObject({ status: 'queued', errorCode: 'offline', lastError: OUTBOX_FAILURE_TEXT.offline });

@@ -18,8 +18,7 @@ export const offlineFetch: FetchFn = async () => {
   throw new TypeError('Failed to fetch');
 };
 
-const urlOf = (input: Parameters<FetchFn>[0]) =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+const urlOf = (input: Parameters<FetchFn>[0]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
 
 export const isSubmitVotes = (input: Parameters<FetchFn>[0]) => urlOf(input).includes('/rest/v1/rpc/submit_votes');
 export const isSendCoupon = (input: Parameters<FetchFn>[0]) => urlOf(input).includes('/functions/v1/send-coupon');
@@ -96,4 +95,3 @@ export function auditedLocks(inner: DrainLocks): DrainLocks & { maxHolders: numb
   };
   return audit;
 }
-

@@ -10,31 +10,13 @@ import { OUTBOX_FAILURE_TEXT, type OutboxFailureCode } from '../../shared/messag
 import { MISSING_FUNCTION_FLOOR_MS } from '../../src/data/outbox/classify.ts';
 import { drainOutbox, STUCK_SENDING_MS, VOTE_BATCH_SIZE, type DrainSettings, type DrainSummary } from '../../src/data/outbox/drain.ts';
 import { createLocalLocks } from '../../src/data/outbox/lock.ts';
-import {
-  discardItem,
-  enqueueCoupon,
-  enqueueVote,
-  listOutbox,
-  OutboxError,
-  resumeAfterSignIn,
-  retryItem,
-} from '../../src/data/outbox/outbox.ts';
+import { discardItem, enqueueCoupon, enqueueVote, listOutbox, OutboxError, resumeAfterSignIn, retryItem } from '../../src/data/outbox/outbox.ts';
 import { startOutboxTriggers } from '../../src/data/outbox/triggers.ts';
 import type { CouponItem, OutboxItem } from '../../src/data/outbox/types.ts';
 import { mailsTo, uniqueEmail } from '../helpers/mailbox.ts';
 import { client, startTestServer } from '../helpers/server.ts';
 import { sleep } from '../helpers/time.ts';
-import {
-  auditedLocks,
-  clientWithFetch,
-  isSendCoupon,
-  isSubmitVotes,
-  jsonResponse,
-  offlineFetch,
-  scriptedFetch,
-  storedVotes,
-  votePayload,
-} from './outbox-helpers.ts';
+import { auditedLocks, clientWithFetch, isSendCoupon, isSubmitVotes, jsonResponse, offlineFetch, scriptedFetch, storedVotes, votePayload } from './outbox-helpers.ts';
 
 const PASSWORD = 'Whiskers#2026';
 const DUPLICATE = 'This email address has already been used to vote in this event';
@@ -73,8 +55,7 @@ async function signUp(c: SupabaseClient, server: VenueServer): Promise<{ email: 
   return { email, userId: data.user!.id, refreshToken: signIn.data.session!.refresh_token };
 }
 
-const couponMails = async (server: VenueServer, email: string) =>
-  (await mailsTo(server, email)).filter((m) => m.subject.includes('coupon'));
+const couponMails = async (server: VenueServer, email: string) => (await mailsTo(server, email)).filter((m) => m.subject.includes('coupon'));
 
 describe('enqueue and the visitor-facing operations', () => {
   it('validates votes with the SPEC §5 texts and stores them trimmed, empty contact fields as null', async () => {
@@ -297,9 +278,7 @@ describe('drain against the venue server', () => {
     const tabs = [new ShowDb(db.name), new ShowDb(db.name)];
     try {
       for (let round = 0; round < 6; round++) {
-        await Promise.all(
-          tabs.map((tab) => drainOutbox({ db: tab, client: clientWithFetch(server, flaky), locks, random: noJitter })),
-        );
+        await Promise.all(tabs.map((tab) => drainOutbox({ db: tab, client: clientWithFetch(server, flaky), locks, random: noJitter })));
       }
     } finally {
       for (const tab of tabs) tab.close();
@@ -485,7 +464,10 @@ describe('drain against the venue server', () => {
       p_votes: items.map((item) => ({ id: item!.id, ...(item as { payload: object }).payload })),
     });
     expect(committed.error).toBeNull();
-    await db.outbox.where('id').anyOf(ids).modify({ status: 'sending', attempts: 1, sendingSince: now - 1_000 });
+    await db.outbox
+      .where('id')
+      .anyOf(ids)
+      .modify({ status: 'sending', attempts: 1, sendingSince: now - 1_000 });
 
     const webLocks = { ...createLocalLocks(), acrossContexts: true };
     expect(await drain({ client: client(server), locks: webLocks, now: () => now })).toMatchObject({
@@ -505,13 +487,23 @@ describe('drain against the venue server', () => {
       [jsonResponse(503, { message: 'Service Unavailable' }), 'queued', 'other', 'Service Unavailable'],
       [jsonResponse(429, { message: 'Too many requests' }), 'queued', 'other', 'Too many requests'],
       [jsonResponse(401, { code: 'PGRST301', message: 'JWT expired' }), 'queued', 'other', 'JWT expired'],
-      [jsonResponse(400, { code: '22023', message: 'At most 50 votes per call; send the rest in another call' }), 'failed', 'other', 'At most 50 votes per call; send the rest in another call'],
+      [
+        jsonResponse(400, { code: '22023', message: 'At most 50 votes per call; send the rest in another call' }),
+        'failed',
+        'other',
+        'At most 50 votes per call; send the rest in another call',
+      ],
       [jsonResponse(500, {}), 'queued', 'unknown', OUTBOX_FAILURE_TEXT.unknown!],
       [jsonResponse(200, { unexpected: true }), 'queued', 'bad_answer', OUTBOX_FAILURE_TEXT.bad_answer!],
     ];
     for (const [response, status, errorCode, lastError] of cases) {
       const item = await enqueueVote(db, votePayload(eventId));
-      await drain({ client: clientWithFetch(server, scriptedFetch(isSubmitVotes, async () => response)) });
+      await drain({
+        client: clientWithFetch(
+          server,
+          scriptedFetch(isSubmitVotes, async () => response),
+        ),
+      });
       expect(await get(item.id)).toMatchObject({ status, errorCode, lastError });
       await db.outbox.delete(item.id);
     }

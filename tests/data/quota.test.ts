@@ -79,7 +79,8 @@ describe('draining on a full device', () => {
   let eventId: number;
   beforeAll(async () => {
     server = await startTestServer('pglite');
-    eventId = (await client(server).from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).order('start_date').limit(1).single()).data!.id as number;
+    eventId = (await client(server).from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).order('start_date').limit(1).single()).data!
+      .id as number;
   });
   afterAll(() => server?.close());
 

@@ -99,8 +99,19 @@ describe('the sync contract', () => {
     expect(error).toBeNull();
     // The v1 list, frozen: that build validated `tables` exhaustively against it (show_notices, added
     // later, never reaches it).
-    const v1 = ['breeds', 'organizations', 'catteries', 'cattery_has_breed', 'quality_labels', 'cattery_has_quality_label',
-                'litters', 'litter_images', 'events', 'event_schedule', 'advertisers'];
+    const v1 = [
+      'breeds',
+      'organizations',
+      'catteries',
+      'cattery_has_breed',
+      'quality_labels',
+      'cattery_has_quality_label',
+      'litters',
+      'litter_images',
+      'events',
+      'event_schedule',
+      'advertisers',
+    ];
     expect(Object.keys(data.tables).sort()).toEqual(v1.sort());
     expect(MIRROR_TABLES).toEqual(expect.arrayContaining(v1));
   });

@@ -32,7 +32,14 @@ describe.each(forEngines(['pglite', 'postgres'], 'open and late transactions on 
   });
   afterEach(async () => {
     // Whatever a test left open ends here, committed or not.
-    await Promise.all(sessions.splice(0).map(async (s) => s.query('rollback').catch(() => undefined).then(() => s.end())));
+    await Promise.all(
+      sessions.splice(0).map(async (s) =>
+        s
+          .query('rollback')
+          .catch(() => undefined)
+          .then(() => s.end()),
+      ),
+    );
   });
   afterAll(() => venue?.close());
 
@@ -98,10 +105,10 @@ describe.each(forEngines(['pglite', 'postgres'], 'open and late transactions on 
     const id = await venue.db.transaction(async (tx) => {
       await tx.query('select pg_sleep(1)'); // begun, idle
       const row = (
-        await tx.query<{ id: string }>(
-          `insert into public.breeds (breed_name, universal_breed_abbreviation) values ($1, $2) returning id`,
-          [name, `LB-${crypto.randomUUID().slice(0, 6)}`],
-        )
+        await tx.query<{ id: string }>(`insert into public.breeds (breed_name, universal_breed_abbreviation) values ($1, $2) returning id`, [
+          name,
+          `LB-${crypto.randomUUID().slice(0, 6)}`,
+        ])
       ).rows[0]!;
       pulledBeforeCommit = engine.pull();
       await tx.query('select pg_sleep(0.5)'); // commits late
@@ -193,10 +200,7 @@ describe.each(forEngines(['pglite', 'postgres'], 'open and late transactions on 
     const writer = await session();
     await writer.query('begin');
     const id = await firstBreed();
-    const { rows } = await writer.query<{ stamped: Date }>(
-      `update public.breeds set about = 'not yet committed' where id = $1 returning updated_at as stamped`,
-      [id],
-    );
+    const { rows } = await writer.query<{ stamped: Date }>(`update public.breeds set about = 'not yet committed' where id = $1 returning updated_at as stamped`, [id]);
     const stamped = rows[0]!.stamped.getTime();
     const { tap, engine } = phone();
     for (let i = 0; i < 2; i++) {
@@ -229,10 +233,7 @@ describe.each(forEngines(['pglite', 'postgres'], 'open and late transactions on 
     const held = await watermark();
     await writer.query('rollback to savepoint s');
     expect(await watermark()).toBeGreaterThan(held + WATERMARK_WAIT_MS - 100);
-    const { rows } = await writer.query<{ stamped: Date }>(
-      `update public.breeds set about = 'written again' where id = $1 returning updated_at as stamped`,
-      [id],
-    );
+    const { rows } = await writer.query<{ stamped: Date }>(`update public.breeds set about = 'written again' where id = $1 returning updated_at as stamped`, [id]);
     await sleep(WATERMARK_WAIT_MS);
     expect(await watermark()).toBeLessThan(rows[0]!.stamped.getTime());
     await writer.query('rollback');

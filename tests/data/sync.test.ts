@@ -6,14 +6,7 @@ import type { VenueServer } from '../../server/start.ts';
 import type { ShowDb } from '../../src/data/db.ts';
 import { MIRROR_TABLES } from '../../shared/mirror-tables.ts';
 import type { VoteItem } from '../../src/data/outbox/types.ts';
-import {
-  createSyncEngine,
-  OFFLINE_MESSAGE,
-  QUOTA_MESSAGE,
-  SyncError,
-  type PullSummary,
-  type SyncEngineOptions,
-} from '../../src/data/sync/engine.ts';
+import { createSyncEngine, OFFLINE_MESSAGE, QUOTA_MESSAGE, SyncError, type PullSummary, type SyncEngineOptions } from '../../src/data/sync/engine.ts';
 import { createSyncStatusStore, type SyncStatusStore } from '../../src/data/sync/status.ts';
 import { startSyncTriggers } from '../../src/data/sync/triggers.ts';
 import { LIVE_GUARD_MS } from '../../shared/live.ts';
@@ -201,9 +194,7 @@ describe('sync engine', () => {
 
     const summary = await engine.pull();
     expect(summary.quarantined).toBe(1);
-    expect(await db.quarantine.toArray()).toEqual([
-      expect.objectContaining({ table: 'breeds', row: expect.objectContaining({ id: taken.id }) }),
-    ]);
+    expect(await db.quarantine.toArray()).toEqual([expect.objectContaining({ table: 'breeds', row: expect.objectContaining({ id: taken.id }) })]);
     expect(await db.breeds.count()).toBe(await serverCount('breeds')); // the others, plus the stale one
   });
 

@@ -196,7 +196,12 @@ function sendOnce(base: URL, req: FuzzRequest, agent: Agent | undefined, timeout
 }
 
 /** One raw HTTP/1.1 exchange for what no HTTP client sends: the first status line, or null when the server closes. */
-export function sendRaw(base: URL, bytes: string | Buffer, timeoutMs: number, halfClose = false): Promise<{ status: number | null; head: string; body: string } | 'timeout'> {
+export function sendRaw(
+  base: URL,
+  bytes: string | Buffer,
+  timeoutMs: number,
+  halfClose = false,
+): Promise<{ status: number | null; head: string; body: string } | 'timeout'> {
   return new Promise((resolve) => {
     const socket = connect(Number(base.port), base.hostname);
     let data = '';

@@ -160,9 +160,7 @@ function restHeaders(rng: Rng, writing: boolean): Record<string, string> {
     );
   }
   if (rng.chance(0.15)) {
-    h.range = hv(
-      rng.pick(['0-9', '10-5', 'items=0-', '0-', '-5', 'abc', '0-999999999999999', '999999999999999-999999999999999', '5-5', 'bytes=0-1', nastyText(rng)]),
-    );
+    h.range = hv(rng.pick(['0-9', '10-5', 'items=0-', '0-', '-5', 'abc', '0-999999999999999', '999999999999999-999999999999999', '5-5', 'bytes=0-1', nastyText(rng)]));
   }
   if (rng.chance(0.05)) h[writing ? 'content-profile' : 'accept-profile'] = hv(rng.pick(['public', 'storage', 'auth', 'pg_catalog', '', nastyText(rng)]));
   if (writing || rng.chance(0.1)) h['content-type'] = contentType(rng);
@@ -199,8 +197,56 @@ function noiseHeaders(rng: Rng): Record<string, string> {
 
 // ---------- PostgREST query strings ----------
 
-const CASTS = ['text', 'int', 'int4', 'bigint', 'numeric', 'json', 'jsonb', 'bool', 'date', 'uuid', 'text[]', 'regclass', 'oid', 'xml', 'nope', 'int;drop', 'pg_catalog.text', 'tsvector', 'money', 'bytea', 'int[][]'];
-const OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts'];
+const CASTS = [
+  'text',
+  'int',
+  'int4',
+  'bigint',
+  'numeric',
+  'json',
+  'jsonb',
+  'bool',
+  'date',
+  'uuid',
+  'text[]',
+  'regclass',
+  'oid',
+  'xml',
+  'nope',
+  'int;drop',
+  'pg_catalog.text',
+  'tsvector',
+  'money',
+  'bytea',
+  'int[][]',
+];
+const OPS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+];
 const BAD_OPS = ['xx', 'EQ', '', 'not', 'not.not.eq', 'eq.eq', 'in(', 'equals', 'gt(any', 'fts(', 'like(all)', 'is(any)'];
 
 function colOf(rng: Rng, w: FuzzWorld, table: string): string {
@@ -211,7 +257,10 @@ function colOf(rng: Rng, w: FuzzWorld, table: string): string {
 function fieldOf(rng: Rng, w: FuzzWorld, table: string): string {
   const col = colOf(rng, w, table);
   if (!rng.chance(0.2)) return col;
-  const steps = Array.from({ length: rng.int(1, rng.chance(0.1) ? 60 : 3) }, () => `${rng.pick(['->', '->>'])}${rng.pick(['a', '0', '-1', '99999999999', 'key', '"q"', '', "'x'"])}`);
+  const steps = Array.from(
+    { length: rng.int(1, rng.chance(0.1) ? 60 : 3) },
+    () => `${rng.pick(['->', '->>'])}${rng.pick(['a', '0', '-1', '99999999999', 'key', '"q"', '', "'x'"])}`,
+  );
   return col + steps.join('');
 }
 
@@ -260,7 +309,8 @@ function operand(rng: Rng, w: FuzzWorld, op: string): string {
   }
   if (op === 'is') return rng.pick(['null', 'not_null', 'true', 'false', 'unknown', 'NULL', 'maybe', '', nastyText(rng)]);
   if (op === 'cs' || op === 'cd' || op === 'ov') return rng.pick(['{a,b}', '{1,2}', '[1,2]', '{"a":1}', '(1,2)', '{', '{}', nastyText(rng)]);
-  if (op === 'sl' || op === 'sr' || op === 'nxr' || op === 'nxl' || op === 'adj') return rng.pick(['[1,5)', '(1,5]', '[,]', '[2026-01-01,2026-02-01)', '[5,1]', nastyText(rng)]);
+  if (op === 'sl' || op === 'sr' || op === 'nxr' || op === 'nxl' || op === 'adj')
+    return rng.pick(['[1,5)', '(1,5]', '[,]', '[2026-01-01,2026-02-01)', '[5,1]', nastyText(rng)]);
   if (op === 'match' || op === 'imatch') return rng.pick(['^a', '(', '[[:alpha:]', '(a+)+$', '\\', '*', '(?<=a)', '.{1,100000}', nastyText(rng)]);
   return rng.chance(0.1) ? String(rng.pick(w.eventIds)) : nastyText(rng);
 }
@@ -398,7 +448,17 @@ function tableName(rng: Rng, w: FuzzWorld): string {
 }
 
 export function restTableRequest(rng: Rng, w: FuzzWorld, caller?: CallerKind): FuzzRequest {
-  const method = rng.weighted(caller === 'service' ? ([[3, 'POST'], [2, 'PATCH'], [1, 'DELETE'], [2, 'GET'], [1, 'HEAD']] as const) : TABLE_METHODS);
+  const method = rng.weighted(
+    caller === 'service'
+      ? ([
+          [3, 'POST'],
+          [2, 'PATCH'],
+          [1, 'DELETE'],
+          [2, 'GET'],
+          [1, 'HEAD'],
+        ] as const)
+      : TABLE_METHODS,
+  );
   const writing = method === 'POST' || method === 'PATCH' || method === 'PUT';
   const who = caller ?? pickCaller(rng);
   const name = tableName(rng, w);
@@ -423,7 +483,21 @@ function decodeURIComponentSafe(s: string): string {
   }
 }
 
-const UNKNOWN_FUNCTIONS = ['nope', 'pg_sleep', 'sync_prune_tombstones', 'handle_new_user', 'users_guard_update', 'sync_touch', 'sync_tombstone', 'set_config', 'SYNC_PULL', 'sync_pull%00', 'sync_pull;', '..%2fbreeds', 'x'.repeat(500)];
+const UNKNOWN_FUNCTIONS = [
+  'nope',
+  'pg_sleep',
+  'sync_prune_tombstones',
+  'handle_new_user',
+  'users_guard_update',
+  'sync_touch',
+  'sync_tombstone',
+  'set_config',
+  'SYNC_PULL',
+  'sync_pull%00',
+  'sync_pull;',
+  '..%2fbreeds',
+  'x'.repeat(500),
+];
 
 function rpcArgs(rng: Rng, w: FuzzWorld, fn: string, args: string[]): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -470,7 +544,7 @@ export function rpcRequest(rng: Rng, w: FuzzWorld, caller?: CallerKind): FuzzReq
   if (method === 'POST') {
     body = rng.chance(0.8) ? JSON.stringify(rpcArgs(rng, w, fn, args)) : jsonBody(rng, () => rpcArgs(rng, w, fn, args));
   } else {
-    for (const [k, v] of Object.entries(rpcArgs(rng, w, fn, args))) pairs.push([k, typeof v === 'string' ? v : JSON.stringify(v) ?? '']);
+    for (const [k, v] of Object.entries(rpcArgs(rng, w, fn, args))) pairs.push([k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]);
   }
   pairs.push(...restParams(rng, w, fn, false).filter(() => rng.chance(0.5)));
   return {
@@ -563,10 +637,16 @@ export function authRequest(rng: Rng, w: FuzzWorld): FuzzRequest {
       return req(
         'POST',
         `/token?grant_type=refresh_token`,
-        body(() => ({ refresh_token: rng.pick<unknown>([nastyText(rng), '', null, 12, rng.chars(32, 'abcdefghijklmnopqrstuvwxyz0123456789-_'), [w.attacker.refreshToken]]) })),
+        body(() => ({
+          refresh_token: rng.pick<unknown>([nastyText(rng), '', null, 12, rng.chars(32, 'abcdefghijklmnopqrstuvwxyz0123456789-_'), [w.attacker.refreshToken]]),
+        })),
       );
     case 'token-other':
-      return req('POST', `/token${query(rng, [['grant_type', rng.pick(['', 'client_credentials', 'id_token', 'pkce', 'password&grant_type=refresh_token', nastyText(rng)])]])}`, body(() => nastyJsonValue(rng)));
+      return req(
+        'POST',
+        `/token${query(rng, [['grant_type', rng.pick(['', 'client_credentials', 'id_token', 'pkce', 'password&grant_type=refresh_token', nastyText(rng)])]])}`,
+        body(() => nastyJsonValue(rng)),
+      );
     case 'user-get':
       return req(rng.pick(['GET', 'GET', 'HEAD']), '/user');
     case 'user-put': {
@@ -576,7 +656,14 @@ export function authRequest(rng: Rng, w: FuzzWorld): FuzzRequest {
           'PUT',
           '/user',
           body(() => ({
-            ...(rng.chance(0.5) && { data: rng.pick<unknown>([{ city: nastyText(rng) }, nastyJsonValue(rng), { role: 'service_role' }, { nested: JSON.parse(deepJson(40, 'array')) as unknown }]) }),
+            ...(rng.chance(0.5) && {
+              data: rng.pick<unknown>([
+                { city: nastyText(rng) },
+                nastyJsonValue(rng),
+                { role: 'service_role' },
+                { nested: JSON.parse(deepJson(40, 'array')) as unknown },
+              ]),
+            }),
             ...(rng.chance(0.2) && { email: rng.pick([w.victim.email, w.attacker.email, nastyText(rng)]) }),
             ...(rng.chance(0.1) && { password: rng.pick(['weak', nastyText(rng), 'x'.repeat(100)]) }),
             ...(rng.chance(0.1) && { phone: nastyText(rng) }),
@@ -594,12 +681,17 @@ export function authRequest(rng: Rng, w: FuzzWorld): FuzzRequest {
       return req('POST', `/logout${q}`, rng.chance(0.3) ? rng.pick(BAD_JSON) : undefined);
     }
     case 'recover':
-      return req('POST', `/recover${rng.chance(0.3) ? query(rng, [['redirect_to', rng.pick(['https://evil.example', 'javascript:alert(1)', '//evil', nastyText(rng)])]]) : ''}`, body(() => ({ email: email(rng, w) })));
+      return req(
+        'POST',
+        `/recover${rng.chance(0.3) ? query(rng, [['redirect_to', rng.pick(['https://evil.example', 'javascript:alert(1)', '//evil', nastyText(rng)])]]) : ''}`,
+        body(() => ({ email: email(rng, w) })),
+      );
     case 'verify-get': {
       const pairs: [string, string][] = [];
       if (rng.chance(0.9)) pairs.push(['type', rng.pick(['recovery', 'signup', 'magiclink', 'invite', 'email_change', '', nastyText(rng)])]);
       if (rng.chance(0.9)) pairs.push(['token', rng.pick([rng.chars(43, 'abcdefghijklmnopqrstuvwxyz0123456789-_'), '', nastyText(rng)])]);
-      if (rng.chance(0.5)) pairs.push(['redirect_to', rng.pick(['https://evil.example/steal', 'javascript:alert(1)', '/\\evil.example', 'http://127.0.0.1:1/x', nastyText(rng)])]);
+      if (rng.chance(0.5))
+        pairs.push(['redirect_to', rng.pick(['https://evil.example/steal', 'javascript:alert(1)', '/\\evil.example', 'http://127.0.0.1:1/x', nastyText(rng)])]);
       const h = rng.chance(0.5) ? {} : headers; // mail clients send no apikey
       return { ...req('GET', `/verify${query(rng, pairs)}`), headers: h };
     }
@@ -617,7 +709,21 @@ export function authRequest(rng: Rng, w: FuzzWorld): FuzzRequest {
     default:
       return req(
         rng.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']),
-        rng.pick(['/settings', '/health', '/admin/users', `/admin/users/${w.victim.id}`, '/authorize', '/otp', '/magiclink', '/factors', '/token', '/signup', '/user/../admin/users', '/%2e%2e/rest/v1/breeds', `/${pct(nastyText(rng))}`]),
+        rng.pick([
+          '/settings',
+          '/health',
+          '/admin/users',
+          `/admin/users/${w.victim.id}`,
+          '/authorize',
+          '/otp',
+          '/magiclink',
+          '/factors',
+          '/token',
+          '/signup',
+          '/user/../admin/users',
+          '/%2e%2e/rest/v1/breeds',
+          `/${pct(nastyText(rng))}`,
+        ]),
         rng.chance(0.5) ? body(() => nastyJsonValue(rng)) : undefined,
       );
   }
@@ -729,7 +835,17 @@ export function devMailRequest(rng: Rng, w: FuzzWorld): FuzzRequest {
   ]);
   const headers: Record<string, string> = noiseHeaders(rng);
   if (rng.chance(0.3)) headers.accept = rng.pick(['text/html', 'application/json', '*/*']);
-  return { group: 'dev mail', method: rng.weighted([[85, 'GET'], [8, 'HEAD'], [5, 'POST'], [2, 'PUT']]), path, headers };
+  return {
+    group: 'dev mail',
+    method: rng.weighted([
+      [85, 'GET'],
+      [8, 'HEAD'],
+      [5, 'POST'],
+      [2, 'PUT'],
+    ]),
+    path,
+    headers,
+  };
 }
 
 export function staticRequest(rng: Rng): FuzzRequest {
@@ -769,7 +885,18 @@ export function staticRequest(rng: Rng): FuzzRequest {
   const headers: Record<string, string> = noiseHeaders(rng);
   if (rng.chance(0.2)) headers.range = hv(rng.pick(['bytes=0-1', 'bytes=5-1', 'bytes=99999-', 'bytes=-0', 'items=0-9', nastyText(rng)]));
   if (rng.chance(0.1)) headers['if-modified-since'] = hv(rng.pick(['Wed, 21 Oct 2015 07:28:00 GMT', 'never', nastyText(rng)]));
-  return { group: 'static', method: rng.weighted([[80, 'GET'], [10, 'HEAD'], [5, 'POST'], [3, 'DELETE'], [2, 'OPTIONS']]), path, headers };
+  return {
+    group: 'static',
+    method: rng.weighted([
+      [80, 'GET'],
+      [10, 'HEAD'],
+      [5, 'POST'],
+      [3, 'DELETE'],
+      [2, 'OPTIONS'],
+    ]),
+    path,
+    headers,
+  };
 }
 
 /** Raw HTTP/1.1 exchanges no client library would produce: the server must answer (not 5xx) or close, and live on. */
@@ -779,13 +906,39 @@ export function rawRequests(w: FuzzWorld, host: string): { name: string; bytes: 
   return [
     { name: 'Content-Length not a number', bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Length: abc\r\n\r\n{}` },
     { name: 'Content-Length negative', bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Length: -5\r\n\r\n{}` },
-    { name: 'Content-Length twice, different', bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Length: 2\r\nContent-Length: 20\r\n\r\n{}` },
-    { name: 'Content-Length and chunked', bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n` },
+    {
+      name: 'Content-Length twice, different',
+      bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Length: 2\r\nContent-Length: 20\r\n\r\n{}`,
+    },
+    {
+      name: 'Content-Length and chunked',
+      bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+    },
     { name: 'bad chunk size', bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n` },
-    { name: 'Content-Length says less than sent', bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Type: application/json\r\nContent-Length: 5\r\nConnection: close\r\n\r\n${vote}` },
-    { name: 'Content-Length says more than sent, then the client closes', bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Type: application/json\r\nContent-Length: 500\r\n\r\n${vote}`, halfClose: true },
-    { name: 'Content-Length beyond the body limit, tiny body', bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Type: application/json\r\nContent-Length: 999999999\r\nConnection: close\r\n\r\n{}`, halfClose: true },
-    { name: 'chunked body beyond the limit', bytes: Buffer.concat([Buffer.from(`POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`), ...Array.from({ length: 20 }, () => Buffer.from(`10000\r\n${'x'.repeat(0x10000)}\r\n`)), Buffer.from('0\r\n\r\n')]) },
+    {
+      name: 'Content-Length says less than sent',
+      bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Type: application/json\r\nContent-Length: 5\r\nConnection: close\r\n\r\n${vote}`,
+    },
+    {
+      name: 'Content-Length says more than sent, then the client closes',
+      bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Type: application/json\r\nContent-Length: 500\r\n\r\n${vote}`,
+      halfClose: true,
+    },
+    {
+      name: 'Content-Length beyond the body limit, tiny body',
+      bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Type: application/json\r\nContent-Length: 999999999\r\nConnection: close\r\n\r\n{}`,
+      halfClose: true,
+    },
+    {
+      name: 'chunked body beyond the limit',
+      bytes: Buffer.concat([
+        Buffer.from(
+          `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+        ),
+        ...Array.from({ length: 20 }, () => Buffer.from(`10000\r\n${'x'.repeat(0x10000)}\r\n`)),
+        Buffer.from('0\r\n\r\n'),
+      ]),
+    },
     { name: 'NUL in the path', bytes: `GET /rest/v1/breeds\u0000 HTTP/1.1\r\nHost: ${host}\r\n${key}\r\n` },
     { name: 'space in the path', bytes: `GET /rest/v1/bre eds HTTP/1.1\r\nHost: ${host}\r\n${key}\r\n` },
     { name: 'header without a colon', bytes: `GET /rest/v1/breeds HTTP/1.1\r\nHost: ${host}\r\n${key}Broken header\r\n\r\n` },
@@ -809,13 +962,29 @@ export function rawRequests(w: FuzzWorld, host: string): { name: string; bytes: 
     { name: 'header block of 20 KB', bytes: `GET /rest/v1/breeds HTTP/1.1\r\nHost: ${host}\r\n${key}X-Big: ${'b'.repeat(20_000)}\r\n\r\n` },
     { name: '500 headers', bytes: `GET /rest/v1/breeds HTTP/1.1\r\nHost: ${host}\r\n${key}${Array.from({ length: 500 }, (_, i) => `X-H${i}: v\r\n`).join('')}\r\n` },
     { name: 'URL of 20 KB', bytes: `GET /rest/v1/breeds?select=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: ${host}\r\n${key}\r\n` },
-    { name: 'invalid UTF-8 in the target', bytes: Buffer.concat([Buffer.from('GET /rest/v1/breeds?name=eq.'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(` HTTP/1.1\r\nHost: ${host}\r\n${key}\r\n`)]) },
-    { name: 'invalid UTF-8 in a header', bytes: Buffer.concat([Buffer.from(`GET /rest/v1/breeds HTTP/1.1\r\nHost: ${host}\r\n${key}Prefer: `), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('\r\n\r\n')]) },
+    {
+      name: 'invalid UTF-8 in the target',
+      bytes: Buffer.concat([Buffer.from('GET /rest/v1/breeds?name=eq.'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(` HTTP/1.1\r\nHost: ${host}\r\n${key}\r\n`)]),
+    },
+    {
+      name: 'invalid UTF-8 in a header',
+      bytes: Buffer.concat([Buffer.from(`GET /rest/v1/breeds HTTP/1.1\r\nHost: ${host}\r\n${key}Prefer: `), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('\r\n\r\n')]),
+    },
     { name: 'apikey header twice', bytes: `GET /rest/v1/breeds HTTP/1.1\r\nHost: ${host}\r\n${key}apikey: garbage\r\n\r\n` },
-    { name: 'Authorization twice', bytes: `GET /rest/v1/breeds HTTP/1.1\r\nHost: ${host}\r\n${key}Authorization: Bearer ${w.forged.refused[3]}\r\nAuthorization: Bearer ${w.serviceKey.slice(0, 20)}\r\n\r\n` },
-    { name: 'pipelined requests', bytes: `GET /rest/v1/breeds?limit=1 HTTP/1.1\r\nHost: ${host}\r\n${key}\r\nGET /rest/v1/nope HTTP/1.1\r\nHost: ${host}\r\n${key}Connection: close\r\n\r\n` },
+    {
+      name: 'Authorization twice',
+      bytes: `GET /rest/v1/breeds HTTP/1.1\r\nHost: ${host}\r\n${key}Authorization: Bearer ${w.forged.refused[3]}\r\nAuthorization: Bearer ${w.serviceKey.slice(0, 20)}\r\n\r\n`,
+    },
+    {
+      name: 'pipelined requests',
+      bytes: `GET /rest/v1/breeds?limit=1 HTTP/1.1\r\nHost: ${host}\r\n${key}\r\nGET /rest/v1/nope HTTP/1.1\r\nHost: ${host}\r\n${key}Connection: close\r\n\r\n`,
+    },
     { name: 'only a request line, then close', bytes: 'GET / HTTP/1.1\r\n', halfClose: true },
     { name: 'empty connection', bytes: '', halfClose: true },
-    { name: 'expect 100-continue, body never sent', bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Type: application/json\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n`, halfClose: true },
+    {
+      name: 'expect 100-continue, body never sent',
+      bytes: `POST /rest/v1/visitor_choice HTTP/1.1\r\nHost: ${host}\r\n${key}Content-Type: application/json\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n`,
+      halfClose: true,
+    },
   ];
 }

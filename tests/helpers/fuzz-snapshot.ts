@@ -46,11 +46,9 @@ async function checks(db: Queryable, p: Protected, ids: PreIds): Promise<Check[]
           from auth.users where id = any($1::uuid[])) t`,
       others,
     ),
-    sum(
-      'auth.users (attacker identity)',
-      `(select id, aud, role, email, email_confirmed_at, raw_app_meta_data, banned_until from auth.users where id = $1) t`,
-      [p.attacker],
-    ),
+    sum('auth.users (attacker identity)', `(select id, aud, role, email, email_confirmed_at, raw_app_meta_data, banned_until from auth.users where id = $1) t`, [
+      p.attacker,
+    ]),
     sum('auth.identities (others)', `(select * from auth.identities where user_id = any($1::uuid[])) t`, others),
     sum('auth.sessions (others)', `(select * from auth.sessions where user_id = any($1::uuid[])) t`, others),
     sum('auth.refresh_tokens (others)', `(select * from auth.refresh_tokens where user_id = any($1::uuid[])) t`, others),

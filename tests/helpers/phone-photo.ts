@@ -22,5 +22,7 @@ export function phonePixels(seed: number): Buffer {
 
 /** The pixels as a camera JPEG (quality 80); `edit` may turn them (hue, EXIF) first. */
 export async function phoneJpeg(raw: Buffer, edit: (image: Sharp) => Sharp = (image) => image): Promise<Buffer> {
-  return edit(sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })).jpeg({ quality: 80 }).toBuffer();
+  return edit(sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }))
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }

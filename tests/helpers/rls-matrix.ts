@@ -96,7 +96,11 @@ function catalogue(table: string, marker: string, columns: (ctx: MatrixCtx, t: s
       const t = tag();
       const row = await columns(ctx, t);
       const cols = Object.keys(row);
-      const id = await one(ctx, `insert into public.${table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id::text as v`, Object.values(row));
+      const id = await one(
+        ctx,
+        `insert into public.${table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id::text as v`,
+        Object.values(row),
+      );
       return ['id', id];
     },
     async insert(ctx) {
@@ -127,14 +131,20 @@ export const FIXTURES: Record<string, Fixture> = {
   cattery_has_breed: catalogue(
     'cattery_has_breed',
     'cattery_id',
-    async (ctx, t) => ({ cattery_id: await one(ctx, `insert into public.catteries (name) values ($1) returning id::text as v`, [`RLS link ${t}`]), breed_id: ctx.ids.breed }),
+    async (ctx, t) => ({
+      cattery_id: await one(ctx, `insert into public.catteries (name) values ($1) returning id::text as v`, [`RLS link ${t}`]),
+      breed_id: ctx.ids.breed,
+    }),
     ['certification_url', 'https://changed.example'],
   ),
   quality_labels: catalogue('quality_labels', 'name', async (_, t) => ({ name: `RLS label ${t}` }), ['description', 'changed']),
   cattery_has_quality_label: catalogue(
     'cattery_has_quality_label',
     'cattery_id',
-    async (ctx, t) => ({ cattery_id: await one(ctx, `insert into public.catteries (name) values ($1) returning id::text as v`, [`RLS labelled ${t}`]), quality_label_id: ctx.ids.label }),
+    async (ctx, t) => ({
+      cattery_id: await one(ctx, `insert into public.catteries (name) values ($1) returning id::text as v`, [`RLS labelled ${t}`]),
+      quality_label_id: ctx.ids.label,
+    }),
     ['certificate_url', 'https://changed.example'],
   ),
   litters: catalogue('litters', 'sire', async (ctx, t) => ({ cattery_id: ctx.ids.cattery, date_of_birth: '2026-01-01', sire: `Sire ${t}` }), ['dam', 'changed']),
@@ -210,15 +220,19 @@ export const FIXTURES: Record<string, Fixture> = {
   visitor_choice: {
     async make(ctx) {
       const id = randomUUID();
-      await ctx.db.query(
-        `insert into public.visitor_choice (id, event_id, first_name, last_name, email, catalog_number) values ($1, $2, 'Rls', 'Voter', $3, '7')`,
-        [id, ctx.ids.event, `voter.${tag()}@example.com`],
-      );
+      await ctx.db.query(`insert into public.visitor_choice (id, event_id, first_name, last_name, email, catalog_number) values ($1, $2, 'Rls', 'Voter', $3, '7')`, [
+        id,
+        ctx.ids.event,
+        `voter.${tag()}@example.com`,
+      ]);
       return ['id', id];
     },
     async insert(ctx) {
       const id = randomUUID();
-      return { row: { id, event_id: Number(ctx.ids.event), first_name: 'Rls', last_name: 'Voter', email: `voter.${tag()}@example.com`, catalog_number: '7' }, where: ['id', id] };
+      return {
+        row: { id, event_id: Number(ctx.ids.event), first_name: 'Rls', last_name: 'Voter', email: `voter.${tag()}@example.com`, catalog_number: '7' },
+        where: ['id', id],
+      };
     },
     patch: ['catalog_number', '99'],
   },
@@ -241,7 +255,10 @@ export const FIXTURES: Record<string, Fixture> = {
       await ctx.db.query('update public.users set verified = true where id = $1', [user]);
       const advertiser = await one(ctx, `insert into public.advertisers (company_name) values ($1) returning id::text as v`, [`RLS shop ${tag()}`]);
       const code = `RLS-DSC-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
-      return { row: { id, user_id: user, email: 'rls@example.com', advertiser_id: Number(advertiser), coupon_type: 'discount', coupon_code: code, discount_amount: 5 }, where: ['id', id] };
+      return {
+        row: { id, user_id: user, email: 'rls@example.com', advertiser_id: Number(advertiser), coupon_type: 'discount', coupon_code: code, discount_amount: 5 },
+        where: ['id', id],
+      };
     },
     patch: ['status', 'sent'],
   },

@@ -30,10 +30,12 @@ export interface IssuedCertificate {
 const pem = (label: string, der: ArrayBuffer) =>
   `-----BEGIN ${label}-----\n${Buffer.from(der).toString('base64').replace(/.{64}/g, '$&\n').replace(/\n?$/, '\n')}-----END ${label}-----\n`;
 
-const spkiHash = (cert: x509.X509Certificate) =>
-  createHash('sha256').update(Buffer.from(cert.publicKey.rawData)).digest('base64');
+const spkiHash = (cert: x509.X509Certificate) => createHash('sha256').update(Buffer.from(cert.publicKey.rawData)).digest('base64');
 
-const serial = () => Buffer.from(webcrypto.getRandomValues(new Uint8Array(12))).toString('hex').replace(/^[89a-f]/, '1');
+const serial = () =>
+  Buffer.from(webcrypto.getRandomValues(new Uint8Array(12)))
+    .toString('hex')
+    .replace(/^[89a-f]/, '1');
 
 export async function createTestCa(name = 'PurrFect Show Test CA'): Promise<TestCa> {
   const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as CryptoKeyPair;
@@ -86,11 +88,7 @@ export async function issueCertificate(ca: TestCa, opts: IssueOptions): Promise<
 }
 
 /** Writes TLS_CERT_FILE (leaf + chain unless `chain: false`) and TLS_KEY_FILE into `dir`. */
-export function writeCertificateFiles(
-  dir: string,
-  issued: IssuedCertificate,
-  opts: { chain?: boolean; prefix?: string } = {},
-): { certFile: string; keyFile: string } {
+export function writeCertificateFiles(dir: string, issued: IssuedCertificate, opts: { chain?: boolean; prefix?: string } = {}): { certFile: string; keyFile: string } {
   mkdirSync(dir, { recursive: true });
   const prefix = opts.prefix ?? 'venue';
   const certFile = join(dir, `${prefix}-cert.pem`);

@@ -42,10 +42,7 @@ export interface PresentedCertificate {
 }
 
 /** Opens a fresh TLS connection (no session reuse) and reports the leaf the server presented. */
-export function presentedCertificate(
-  url: string,
-  opts: { ca: string; servername?: string; alpn?: string[] },
-): Promise<PresentedCertificate> {
+export function presentedCertificate(url: string, opts: { ca: string; servername?: string; alpn?: string[] }): Promise<PresentedCertificate> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect({

@@ -12,9 +12,7 @@ const NAMES = { first_name: 'Ada', last_name: 'Lovelace' };
 const PASSWORD = 'Analytical-Engine#1843';
 const NEW_PASSWORD = 'Difference-Engine#1822';
 
-
-const claimsOf = (jwt: string): Record<string, unknown> =>
-  JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+const claimsOf = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
 describe.each(forEngines(['pglite'], "GoTrue's rules are JavaScript (tokens, bcrypt) over the same SQL, one request at a time"))('auth (%s)', (engine) => {
   let server: VenueServer;
@@ -112,8 +110,20 @@ describe.each(forEngines(['pglite'], "GoTrue's rules are JavaScript (tokens, bcr
 
       const claims = claimsOf(session!.access_token);
       expect(Object.keys(claims)).toEqual([
-        'iss', 'sub', 'aud', 'exp', 'iat', 'email', 'phone', 'app_metadata', 'user_metadata',
-        'role', 'aal', 'amr', 'session_id', 'is_anonymous',
+        'iss',
+        'sub',
+        'aud',
+        'exp',
+        'iat',
+        'email',
+        'phone',
+        'app_metadata',
+        'user_metadata',
+        'role',
+        'aal',
+        'amr',
+        'session_id',
+        'is_anonymous',
       ]);
       expect(claims).toMatchObject({
         iss: `${server.config.publicUrl}/auth/v1`,
@@ -182,9 +192,7 @@ describe.each(forEngines(['pglite'], "GoTrue's rules are JavaScript (tokens, bcr
         const left = await server.db.query('select 1 from auth.users where email = $1', [email]);
         expect(left.rows).toHaveLength(0);
       } finally {
-        await server.db.exec(
-          'drop trigger if exists auth_test_veto on auth.users; drop function if exists public.auth_test_veto();',
-        );
+        await server.db.exec('drop trigger if exists auth_test_veto on auth.users; drop function if exists public.auth_test_veto();');
       }
     });
   });
@@ -304,10 +312,7 @@ describe.each(forEngines(['pglite'], "GoTrue's rules are JavaScript (tokens, bcr
       expect(racing.data.session!.refresh_token).toBe(second);
 
       // Past the 10 s reuse interval the old token counts as stolen.
-      await server.db.query(
-        `update auth.refresh_tokens set updated_at = updated_at - interval '1 minute' where token = $1`,
-        [first],
-      );
+      await server.db.query(`update auth.refresh_tokens set updated_at = updated_at - interval '1 minute' where token = $1`, [first]);
       const reused = await client(server).auth.refreshSession({ refresh_token: first });
       expect(reused.error).toMatchObject({
         status: 400,
@@ -352,8 +357,7 @@ describe.each(forEngines(['pglite'], "GoTrue's rules are JavaScript (tokens, bcr
 
     it('scope local ends only this session, others all but this one, global all', async () => {
       const { email } = await signedUp('scopes');
-      const signIn = async () =>
-        (await client(server).auth.signInWithPassword({ email, password: PASSWORD })).data.session!.access_token;
+      const signIn = async () => (await client(server).auth.signInWithPassword({ email, password: PASSWORD })).data.session!.access_token;
       const [a, b, c] = [await signIn(), await signIn(), await signIn()];
       const alive = async (t: string) => (await api('/user', { token: t })).status === 200;
 
@@ -385,19 +389,14 @@ describe.each(forEngines(['pglite'], "GoTrue's rules are JavaScript (tokens, bcr
       expect(url.searchParams.get('type')).toBe('recovery');
       expect(url.searchParams.get('redirect_to')).toBe(redirectTo);
       // Only the token's hash is stored.
-      const stored = await server.db.query<{ recovery_token: string }>(
-        'select recovery_token from auth.users where email = $1',
-        [email],
-      );
+      const stored = await server.db.query<{ recovery_token: string }>('select recovery_token from auth.users where email = $1', [email]);
       expect(stored.rows[0]!.recovery_token).not.toBe(url.searchParams.get('token'));
 
       const res = await fetch(link, { redirect: 'manual' });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')!.startsWith(`${redirectTo}#`)).toBe(true);
       const fragment = fragmentOf(res);
-      expect([...fragment.keys()]).toEqual([
-        'access_token', 'expires_at', 'expires_in', 'refresh_token', 'sb', 'token_type', 'type',
-      ]);
+      expect([...fragment.keys()]).toEqual(['access_token', 'expires_at', 'expires_in', 'refresh_token', 'sb', 'token_type', 'type']);
       expect(Object.fromEntries(fragment)).toMatchObject({
         expires_in: '3600',
         sb: '',
@@ -448,10 +447,7 @@ describe.each(forEngines(['pglite'], "GoTrue's rules are JavaScript (tokens, bcr
       const { email } = await signedUp('recover-expired');
       await client(server).auth.resetPasswordForEmail(email);
       await mailsOnceSent(email);
-      await server.db.query(
-        `update auth.users set recovery_sent_at = recovery_sent_at - interval '2 hours' where email = $1`,
-        [email],
-      );
+      await server.db.query(`update auth.users set recovery_sent_at = recovery_sent_at - interval '2 hours' where email = $1`, [email]);
       const expired = await fetch(linkIn((await mailsOnceSent(email))[0]!.text_body), { redirect: 'manual' });
       expect(expired.status).toBe(303);
       expect(fragmentOf(expired).get('error_code')).toBe('otp_expired');
@@ -461,9 +457,7 @@ describe.each(forEngines(['pglite'], "GoTrue's rules are JavaScript (tokens, bcr
         redirect: 'manual',
       });
       expect(unknown.status).toBe(303);
-      expect(unknown.headers.get('location')).toBe(
-        `${site}#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=`,
-      );
+      expect(unknown.headers.get('location')).toBe(`${site}#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=`);
     });
 
     it('never redirects to a foreign origin', async () => {
@@ -527,44 +521,47 @@ describe.each(forEngines(['pglite'], "GoTrue's rules are JavaScript (tokens, bcr
   });
 });
 
-describe.each(forEngines(['pglite', 'postgres'], 'the shared auth.rate_limits row, upserted on PostgreSQL as every instance does'))('auth rate limit per client IP (%s)', (engine) => {
-  let server: VenueServer;
+describe.each(forEngines(['pglite', 'postgres'], 'the shared auth.rate_limits row, upserted on PostgreSQL as every instance does'))(
+  'auth rate limit per client IP (%s)',
+  (engine) => {
+    let server: VenueServer;
 
-  beforeAll(async () => {
-    // The test is the proxy in front: its X-Forwarded-For names the client.
-    server = await startTestServer(engine, { AUTH_RATE_LIMIT_PER_MINUTE: '5', TRUSTED_PROXIES: '127.0.0.1, ::1' });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+    beforeAll(async () => {
+      // The test is the proxy in front: its X-Forwarded-For names the client.
+      server = await startTestServer(engine, { AUTH_RATE_LIMIT_PER_MINUTE: '5', TRUSTED_PROXIES: '127.0.0.1, ::1' });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
 
-  it('answers 429 over_request_rate_limit past the limit, per IP and endpoint', async () => {
-    // Counts are per clock minute: don't straddle a boundary.
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 5_000) await sleep(left + 100);
-    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}, 10.0.0.1`;
-    const signIn = (from: string) =>
-      fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-        method: 'POST',
-        headers: { apikey: DEMO_ANON_KEY, 'content-type': 'application/json', 'x-forwarded-for': from },
-        body: JSON.stringify({ email: uniqueEmail('limited'), password: PASSWORD }),
+    it('answers 429 over_request_rate_limit past the limit, per IP and endpoint', async () => {
+      // Counts are per clock minute: don't straddle a boundary.
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 5_000) await sleep(left + 100);
+      const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}, 10.0.0.1`;
+      const signIn = (from: string) =>
+        fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+          method: 'POST',
+          headers: { apikey: DEMO_ANON_KEY, 'content-type': 'application/json', 'x-forwarded-for': from },
+          body: JSON.stringify({ email: uniqueEmail('limited'), password: PASSWORD }),
+        });
+      for (let i = 0; i < 5; i++) expect((await signIn(ip)).status).toBe(400);
+      const limited = await signIn(ip);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await limited.json()).toEqual({
+        code: 'over_request_rate_limit',
+        error_code: 'over_request_rate_limit',
+        msg: 'Request rate limit reached',
+        message: 'Request rate limit reached',
       });
-    for (let i = 0; i < 5; i++) expect((await signIn(ip)).status).toBe(400);
-    const limited = await signIn(ip);
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await limited.json()).toEqual({
-      code: 'over_request_rate_limit',
-      error_code: 'over_request_rate_limit',
-      msg: 'Request rate limit reached',
-      message: 'Request rate limit reached',
+      expect((await signIn('198.51.100.7')).status).toBe(400);
+      const otherEndpoint = await fetch(`${server.url}/auth/v1/recover`, {
+        method: 'POST',
+        headers: { apikey: DEMO_ANON_KEY, 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ email: uniqueEmail('limited') }),
+      });
+      expect(otherEndpoint.status).toBe(200);
     });
-    expect((await signIn('198.51.100.7')).status).toBe(400);
-    const otherEndpoint = await fetch(`${server.url}/auth/v1/recover`, {
-      method: 'POST',
-      headers: { apikey: DEMO_ANON_KEY, 'content-type': 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify({ email: uniqueEmail('limited') }),
-    });
-    expect(otherEndpoint.status).toBe(200);
-  });
-});
+  },
+);

@@ -127,7 +127,7 @@ describe('the venue server sends the policy with the app', () => {
     expect((await app.request('/')).headers.get('content-security-policy')).toBe(policy.trim());
   });
 
-  it('serves stored objects sandboxed: an SVG opened directly runs no script in the app\'s origin', async () => {
+  it("serves stored objects sandboxed: an SVG opened directly runs no script in the app's origin", async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
     await server.db.query(
       `with b as (insert into storage.buckets (id, name, public) values ('csp-test', 'csp-test', true) returning id),

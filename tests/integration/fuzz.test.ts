@@ -50,7 +50,17 @@ class Report {
   readonly slowest: { ms: number; what: string }[] = [];
 
   record(req: FuzzRequest, o: Outcome, ms: number): void {
-    const t = this.tally.get(req.group) ?? { requests: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, 'refused below the app': 0, hangs: 0, 'network errors': 0, 'total s': 0 };
+    const t = this.tally.get(req.group) ?? {
+      requests: 0,
+      '2xx': 0,
+      '3xx': 0,
+      '4xx': 0,
+      '5xx': 0,
+      'refused below the app': 0,
+      hangs: 0,
+      'network errors': 0,
+      'total s': 0,
+    };
     this.tally.set(req.group, t);
     t.requests++;
     t['total s'] = Math.round((t['total s'] + ms / 1000) * 10) / 10;
@@ -106,7 +116,15 @@ function* hostileRequests(rng: Rng, w: FuzzWorld, count: number): Generator<Fuzz
       [6, () => storageRequest(rng, w)],
       [3, () => devMailRequest(rng, w)],
       [5, () => staticRequest(rng)],
-      [2, () => ({ group: 'cors', method: 'OPTIONS', path: rng.pick(['/rest/v1/breeds', '/auth/v1/token', '/functions/v1/send-coupon', '/x']), headers: { 'access-control-request-headers': rng.pick(['apikey, authorization', 'x'.repeat(5000), '*']), origin: 'https://evil.example' } })],
+      [
+        2,
+        () => ({
+          group: 'cors',
+          method: 'OPTIONS',
+          path: rng.pick(['/rest/v1/breeds', '/auth/v1/token', '/functions/v1/send-coupon', '/x']),
+          headers: { 'access-control-request-headers': rng.pick(['apikey, authorization', 'x'.repeat(5000), '*']), origin: 'https://evil.example' },
+        }),
+      ],
     ])();
   }
 }
@@ -151,123 +169,127 @@ async function loadWorld(server: VenueServer, attacker: Visitor, victim: Visitor
   };
 }
 
-describe.each(forEngines(['pglite', 'postgres'], "hostile requests side by side on the pg pool, and PostgreSQL ending the pool's idle connections"))('hostile input on %s', (engine) => {
-  let server: VenueServer;
-  let base: URL;
-  let world: FuzzWorld;
-  let before: Baseline;
-  let attacker: Visitor;
+describe.each(forEngines(['pglite', 'postgres'], "hostile requests side by side on the pg pool, and PostgreSQL ending the pool's idle connections"))(
+  'hostile input on %s',
+  (engine) => {
+    let server: VenueServer;
+    let base: URL;
+    let world: FuzzWorld;
+    let before: Baseline;
+    let attacker: Visitor;
 
-  beforeAll(async () => {
-    server = await startOwnServer(engine, makeStaticDir());
-    base = new URL(server.url);
-    // The victim owns a session, a coupon and a vote; a pending visitor holds an unused activation token.
-    const victim = await createVisitor(server, 'victim');
-    const pending = await createVisitor(server, 'pending', false);
-    attacker = await createVisitor(server, 'mallory');
-    const advertiser = (await victim.client.from('advertisers').select('id').eq('discount_voucher_enabled', true).limit(1).single()).data!;
-    const coupon = await victim.client.functions.invoke('send-coupon', {
-      body: { request_id: crypto.randomUUID(), advertiser_id: advertiser.id, coupon_type: 'discount' },
-    });
-    expect(coupon.error).toBeNull();
-    const event = (await client(server).from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).limit(1).single()).data!;
-    const vote = await client(server).rpc('submit_votes', {
-      p_votes: [{ id: crypto.randomUUID(), event_id: event.id, first_name: 'Victor', last_name: 'Victim', email: victim.email, catalog_number: '12' }],
-    });
-    expect(vote.data).toMatchObject([{ status: 'recorded' }]);
-    world = await loadWorld(server, attacker, victim, [victim.email, pending.email, attacker.email, 'demo@purrfect-show.example']);
-    before = await baseline(server.db, { attacker: attacker.id });
-  }, 120_000);
-  afterAll(() => server?.close());
-
-  // One focused test per bug the fuzz found, so each stays fixed whatever seed a later run draws.
-  describe('regressions found by the fuzz', () => {
-    const json = async (res: Response) => ({ status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as unknown });
-    const authPost = (path: string, body: unknown, token?: string) =>
-      fetch(`${server.url}/auth/v1${path}`, {
-        method: path === '/user' ? 'PUT' : 'POST',
-        headers: { apikey: server.config.anonKey, 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-        body: JSON.stringify(body),
+    beforeAll(async () => {
+      server = await startOwnServer(engine, makeStaticDir());
+      base = new URL(server.url);
+      // The victim owns a session, a coupon and a vote; a pending visitor holds an unused activation token.
+      const victim = await createVisitor(server, 'victim');
+      const pending = await createVisitor(server, 'pending', false);
+      attacker = await createVisitor(server, 'mallory');
+      const advertiser = (await victim.client.from('advertisers').select('id').eq('discount_voucher_enabled', true).limit(1).single()).data!;
+      const coupon = await victim.client.functions.invoke('send-coupon', {
+        body: { request_id: crypto.randomUUID(), advertiser_id: advertiser.id, coupon_type: 'discount' },
       });
-
-    it('storage: a NUL in an object path is a 404, not a 500 from Postgres', async () => {
-      const res = await json(await fetch(`${server.url}/storage/v1/object/public/images/a%00b.svg`));
-      expect(res).toEqual({ status: 404, type: 'application/json; charset=utf-8', body: { statusCode: '404', error: 'not_found', message: 'Object not found' } });
-      expect((await fetch(`${server.url}/storage/v1/object/public/im%00ages/a.svg`)).status).toBe(404);
-    });
-
-    it('dev mailbox: a NUL in ?to= finds nothing, an id beyond bigint is not found', async () => {
-      expect(await json(await fetch(`${server.url}/_dev/mail?format=json&to=a%00b@example.com`))).toMatchObject({ status: 200, body: [] });
-      expect(await json(await fetch(`${server.url}/_dev/mail/99999999999999999999`))).toMatchObject({ status: 404, body: { message: 'Mail not found' } });
-    });
-
-    it('auth: NUL characters and absurd nesting in a JSON body are 400 bad_json, not 500', async () => {
-      const nul = 'Could not parse request body as JSON: strings may not contain NUL characters';
-      const cases: [string, unknown, string?][] = [
-        ['/token?grant_type=password', { email: `${attacker.email}\u0000`, password: 'x' }],
-        ['/token?grant_type=refresh_token', { refresh_token: 'abc\u0000' }],
-        ['/verify', { type: 'recovery', token_hash: 'abc', email: 'a\u0000@example.com' }],
-        ['/user', { data: { city: 'Ut\u0000recht' } }, attacker.accessToken],
-        ['/signup', { email: 'nul@example.com', password: 'Whiskers#2026', data: { first_name: 'a\u0000' } }],
-      ];
-      for (const [path, body, token] of cases) {
-        const res = await json(await authPost(path, body, token));
-        expect(res, path).toMatchObject({ status: 400, body: { code: 'bad_json', message: nul } });
-      }
-      let deep: unknown = 1;
-      for (let i = 0; i < 100; i++) deep = { a: deep };
-      const res = await json(await authPost('/user', { data: { deep } }, attacker.accessToken));
-      expect(res).toMatchObject({ status: 400, body: { code: 'bad_json', message: 'Could not parse request body as JSON: nested deeper than 64 levels' } });
-    });
-
-    it('functions: an unknown function is a JSON 404; send-verification matches `_` literally', async () => {
-      const headers = { apikey: server.config.anonKey, authorization: `Bearer ${server.config.anonKey}`, 'content-type': 'application/json' };
-      expect(await json(await fetch(`${server.url}/functions/v1/nope`, { method: 'POST', headers }))).toEqual({
-        status: 404,
-        type: 'application/json',
-        body: { code: 'NOT_FOUND', message: 'Requested function was not found' },
+      expect(coupon.error).toBeNull();
+      const event = (await client(server).from('events').select('id').gte('end_date', new Date().toISOString().slice(0, 10)).limit(1).single()).data!;
+      const vote = await client(server).rpc('submit_votes', {
+        p_votes: [{ id: crypto.randomUUID(), event_id: event.id, first_name: 'Victor', last_name: 'Victim', email: victim.email, catalog_number: '12' }],
       });
-      // Two profiles whose addresses differ in one character: an unescaped `_` (a LIKE wildcard) would match both (a 500).
-      const stamp = Date.now().toString(36);
-      for (const who of ['a', 'b']) {
-        const signUp = await client(server).auth.signUp({
-          email: `wild.${who}.${stamp}@example.com`,
-          password: 'Whiskers#2026',
-          options: { data: { first_name: 'Wild', last_name: who } },
+      expect(vote.data).toMatchObject([{ status: 'recorded' }]);
+      world = await loadWorld(server, attacker, victim, [victim.email, pending.email, attacker.email, 'demo@purrfect-show.example']);
+      before = await baseline(server.db, { attacker: attacker.id });
+    }, 120_000);
+    afterAll(() => server?.close());
+
+    // One focused test per bug the fuzz found, so each stays fixed whatever seed a later run draws.
+    describe('regressions found by the fuzz', () => {
+      const json = async (res: Response) => ({ status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as unknown });
+      const authPost = (path: string, body: unknown, token?: string) =>
+        fetch(`${server.url}/auth/v1${path}`, {
+          method: path === '/user' ? 'PUT' : 'POST',
+          headers: { apikey: server.config.anonKey, 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+          body: JSON.stringify(body),
         });
-        expect(signUp.error).toBeNull();
-      }
-      const res = await fetch(`${server.url}/functions/v1/send-verification`, { method: 'POST', headers, body: JSON.stringify({ email: `wild._.${stamp}@example.com` }) });
-      // Matched literally: no profile, so the same answer as any address (a double match would be a 500).
-      expect(await json(res)).toMatchObject({ status: 200, body: { sent: true } });
+
+      it('storage: a NUL in an object path is a 404, not a 500 from Postgres', async () => {
+        const res = await json(await fetch(`${server.url}/storage/v1/object/public/images/a%00b.svg`));
+        expect(res).toEqual({ status: 404, type: 'application/json; charset=utf-8', body: { statusCode: '404', error: 'not_found', message: 'Object not found' } });
+        expect((await fetch(`${server.url}/storage/v1/object/public/im%00ages/a.svg`)).status).toBe(404);
+      });
+
+      it('dev mailbox: a NUL in ?to= finds nothing, an id beyond bigint is not found', async () => {
+        expect(await json(await fetch(`${server.url}/_dev/mail?format=json&to=a%00b@example.com`))).toMatchObject({ status: 200, body: [] });
+        expect(await json(await fetch(`${server.url}/_dev/mail/99999999999999999999`))).toMatchObject({ status: 404, body: { message: 'Mail not found' } });
+      });
+
+      it('auth: NUL characters and absurd nesting in a JSON body are 400 bad_json, not 500', async () => {
+        const nul = 'Could not parse request body as JSON: strings may not contain NUL characters';
+        const cases: [string, unknown, string?][] = [
+          ['/token?grant_type=password', { email: `${attacker.email}\u0000`, password: 'x' }],
+          ['/token?grant_type=refresh_token', { refresh_token: 'abc\u0000' }],
+          ['/verify', { type: 'recovery', token_hash: 'abc', email: 'a\u0000@example.com' }],
+          ['/user', { data: { city: 'Ut\u0000recht' } }, attacker.accessToken],
+          ['/signup', { email: 'nul@example.com', password: 'Whiskers#2026', data: { first_name: 'a\u0000' } }],
+        ];
+        for (const [path, body, token] of cases) {
+          const res = await json(await authPost(path, body, token));
+          expect(res, path).toMatchObject({ status: 400, body: { code: 'bad_json', message: nul } });
+        }
+        let deep: unknown = 1;
+        for (let i = 0; i < 100; i++) deep = { a: deep };
+        const res = await json(await authPost('/user', { data: { deep } }, attacker.accessToken));
+        expect(res).toMatchObject({ status: 400, body: { code: 'bad_json', message: 'Could not parse request body as JSON: nested deeper than 64 levels' } });
+      });
+
+      it('functions: an unknown function is a JSON 404; send-verification matches `_` literally', async () => {
+        const headers = { apikey: server.config.anonKey, authorization: `Bearer ${server.config.anonKey}`, 'content-type': 'application/json' };
+        expect(await json(await fetch(`${server.url}/functions/v1/nope`, { method: 'POST', headers }))).toEqual({
+          status: 404,
+          type: 'application/json',
+          body: { code: 'NOT_FOUND', message: 'Requested function was not found' },
+        });
+        // Two profiles whose addresses differ in one character: an unescaped `_` (a LIKE wildcard) would match both (a 500).
+        const stamp = Date.now().toString(36);
+        for (const who of ['a', 'b']) {
+          const signUp = await client(server).auth.signUp({
+            email: `wild.${who}.${stamp}@example.com`,
+            password: 'Whiskers#2026',
+            options: { data: { first_name: 'Wild', last_name: who } },
+          });
+          expect(signUp.error).toBeNull();
+        }
+        const res = await fetch(`${server.url}/functions/v1/send-verification`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ email: `wild._.${stamp}@example.com` }),
+        });
+        // Matched literally: no profile, so the same answer as any address (a double match would be a 500).
+        expect(await json(res)).toMatchObject({ status: 200, body: { sent: true } });
+      });
+
+      it.runIf(engine === 'postgres')('db: keeps answering after PostgreSQL ends its idle connections (no crash)', async () => {
+        // Several pooled connections, idle once these end; then the server ends them (as a restart would).
+        await Promise.all(Array.from({ length: 4 }, () => server.db.query('select pg_sleep(0.05)')));
+        const ended = await server.db.query<{ n: number }>(
+          `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        expect(ended.rows[0]!.n).toBeGreaterThan(0);
+        await new Promise((r) => setTimeout(r, 200));
+        const events = await client(server).from('events').select('id').limit(1);
+        expect(events.error).toBeNull();
+        expect(events.data).toHaveLength(1);
+      });
+
+      it('rest: `in.()` on a JSON path is an empty filter, not a 503 from an unused bind parameter', async () => {
+        const none = await client(server).from('breeds').select('id').filter('breed_name->>x', 'in', '()');
+        expect(none.error).toBeNull();
+        expect(none.data).toEqual([]);
+        const all = await client(server).from('breeds').select('id', { count: 'exact', head: true }).filter('breed_name->>x', 'not.in', '()');
+        expect(all.error).toBeNull();
+        expect(all.count).toBe(44);
+      });
     });
 
-    it.runIf(engine === 'postgres')('db: keeps answering after PostgreSQL ends its idle connections (no crash)', async () => {
-      // Several pooled connections, idle once these end; then the server ends them (as a restart would).
-      await Promise.all(Array.from({ length: 4 }, () => server.db.query('select pg_sleep(0.05)')));
-      const ended = await server.db.query<{ n: number }>(
-        `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-      );
-      expect(ended.rows[0]!.n).toBeGreaterThan(0);
-      await new Promise((r) => setTimeout(r, 200));
-      const events = await client(server).from('events').select('id').limit(1);
-      expect(events.error).toBeNull();
-      expect(events.data).toHaveLength(1);
-    });
-
-    it('rest: `in.()` on a JSON path is an empty filter, not a 503 from an unused bind parameter', async () => {
-      const none = await client(server).from('breeds').select('id').filter('breed_name->>x', 'in', '()');
-      expect(none.error).toBeNull();
-      expect(none.data).toEqual([]);
-      const all = await client(server).from('breeds').select('id', { count: 'exact', head: true }).filter('breed_name->>x', 'not.in', '()');
-      expect(all.error).toBeNull();
-      expect(all.count).toBe(44);
-    });
-  });
-
-  it(
-    'answers thousands of hostile requests to every endpoint without a 5xx or a hang, every 4xx in JSON, changing nothing it may not',
-    async () => {
+    it('answers thousands of hostile requests to every endpoint without a 5xx or a hang, every 4xx in JSON, changing nothing it may not', async () => {
       const rng = new Rng(SEED);
       const report = new Report();
       await runAll(base, hostileRequests(rng, world, REQUESTS), report, CONCURRENCY);
@@ -303,13 +325,9 @@ describe.each(forEngines(['pglite', 'postgres'], "hostile requests side by side 
       expect(Object.keys((pull.data as { tables: object }).tables)).toContain('breeds');
       const me = await attacker.client.from('users').select('id').single();
       expect(me.data).toEqual({ id: attacker.id });
-    },
-    240_000,
-  );
+    }, 240_000);
 
-  it(
-    'survives hostile reads and writes with the service-role key too (it may change data, but never 5xx or hang)',
-    async () => {
+    it('survives hostile reads and writes with the service-role key too (it may change data, but never 5xx or hang)', async () => {
       const rng = new Rng(SEED ^ 0x5eed);
       const report = new Report();
       const count = Math.ceil(REQUESTS / 10);
@@ -325,8 +343,6 @@ describe.each(forEngines(['pglite', 'postgres'], "hostile requests side by side 
       expect(failures.slice(0, 40), `seed ${SEED}: ${failures.length} bad answers`).toEqual([]);
       const health = await client(server, 'service_role').from('events').select('id').limit(1);
       expect(health.error).toBeNull();
-    },
-    120_000,
-  );
-
-});
+    }, 120_000);
+  },
+);

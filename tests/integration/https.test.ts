@@ -227,11 +227,27 @@ describe('starting with TLS files that do not work', () => {
   };
 
   it.each([
-    ['an unreadable certificate file', () => ({ TLS_CERT_FILE: join(dir, 'missing.pem'), TLS_KEY_FILE: good.keyFile }), () => `TLS_CERT_FILE=${join(dir, 'missing.pem')} cannot be read: ENOENT: no such file or directory, open '${join(dir, 'missing.pem')}'.`],
-    ['a file that is not a certificate', () => ({ TLS_CERT_FILE: join(dir, 'garbage.pem'), TLS_KEY_FILE: good.keyFile }), () => `TLS_CERT_FILE=${join(dir, 'garbage.pem')} holds no PEM certificate`],
+    [
+      'an unreadable certificate file',
+      () => ({ TLS_CERT_FILE: join(dir, 'missing.pem'), TLS_KEY_FILE: good.keyFile }),
+      () => `TLS_CERT_FILE=${join(dir, 'missing.pem')} cannot be read: ENOENT: no such file or directory, open '${join(dir, 'missing.pem')}'.`,
+    ],
+    [
+      'a file that is not a certificate',
+      () => ({ TLS_CERT_FILE: join(dir, 'garbage.pem'), TLS_KEY_FILE: good.keyFile }),
+      () => `TLS_CERT_FILE=${join(dir, 'garbage.pem')} holds no PEM certificate`,
+    ],
     ['a certificate as the key', () => ({ TLS_CERT_FILE: good.certFile, TLS_KEY_FILE: good.certFile }), () => `TLS_KEY_FILE=${good.certFile} holds no PEM private key`],
-    ['a key that belongs to another certificate', () => ({ TLS_CERT_FILE: good.certFile, TLS_KEY_FILE: otherKey }), () => `TLS_KEY_FILE=${otherKey} is not the private key of the certificate in TLS_CERT_FILE=${good.certFile}`],
-    ['an http SITE_URL', () => ({ TLS_CERT_FILE: good.certFile, TLS_KEY_FILE: good.keyFile, SITE_URL: 'http://show.purrfect.test:8443' }), () => 'but SITE_URL=http://show.purrfect.test:8443 is not an https:// address'],
+    [
+      'a key that belongs to another certificate',
+      () => ({ TLS_CERT_FILE: good.certFile, TLS_KEY_FILE: otherKey }),
+      () => `TLS_KEY_FILE=${otherKey} is not the private key of the certificate in TLS_CERT_FILE=${good.certFile}`,
+    ],
+    [
+      'an http SITE_URL',
+      () => ({ TLS_CERT_FILE: good.certFile, TLS_KEY_FILE: good.keyFile, SITE_URL: 'http://show.purrfect.test:8443' }),
+      () => 'but SITE_URL=http://show.purrfect.test:8443 is not an https:// address',
+    ],
   ])('refuses %s with a ConfigError that says which file and why', async (_, env, message) => {
     const started = start(env());
     await expect(started).rejects.toBeInstanceOf(ConfigError);

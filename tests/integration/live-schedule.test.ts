@@ -55,10 +55,9 @@ describe.each(forEngines(['pglite'], 'organiser RPCs and their replays, one afte
     server = await startTestServer(engine, {}, { ownDatabase: true });
     anon = client(server);
     [organiser, visitor] = await Promise.all([createVisitor(server, 'organiser'), createVisitor(server, 'visitor')]);
-    await server.db.query(
-      `update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"show_role": "organiser"}' where id = $1`,
-      [organiser.id],
-    );
+    await server.db.query(`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"show_role": "organiser"}' where id = $1`, [
+      organiser.id,
+    ]);
     // A ring on one day with at least two sessions, none changed yet.
     const { rows } = await server.db.query<{ event_id: number; schedule_date: string; location: string }>(
       `select event_id::int as event_id, schedule_date::text, location from public.event_schedule
@@ -68,10 +67,11 @@ describe.each(forEngines(['pglite'], 'organiser RPCs and their replays, one afte
     );
     const pick = rows[0]!;
     const ids = (
-      await server.db.query<{ id: number }>(
-        'select id::int as id from public.event_schedule where event_id = $1 and schedule_date = $2 and location = $3',
-        [pick.event_id, pick.schedule_date, pick.location],
-      )
+      await server.db.query<{ id: number }>('select id::int as id from public.event_schedule where event_id = $1 and schedule_date = $2 and location = $3', [
+        pick.event_id,
+        pick.schedule_date,
+        pick.location,
+      ])
     ).rows.map((r) => Number(r.id));
     ring = await sessions(ids);
   }, 120_000);
@@ -157,13 +157,9 @@ describe.each(forEngines(['pglite'], 'organiser RPCs and their replays, one afte
     await sleep(WATERMARK_WAIT_MS);
     await phone.engine.pull();
     const mirrored = await phone.db.event_schedule.bulkGet(ring.map((s) => s.id));
-    expect(mirrored.map((s) => [s!.start_time, s!.original_start_time, s!.status])).toEqual(
-      ring.map((s) => [plus30(s.start_time), s.start_time, 'scheduled']),
-    );
+    expect(mirrored.map((s) => [s!.start_time, s!.original_start_time, s!.status])).toEqual(ring.map((s) => [plus30(s.start_time), s.start_time, 'scheduled']));
     expect(movedFromText(mirrored[0]!)).toBe(`Moved from ${ring[0]!.start_time.slice(0, 5)}`);
-    expect((await phone.db.show_notices.toArray()).map((n) => [n.id, n.message, n.ends_at])).toEqual([
-      [noticeId, `${ring[0]!.location} runs 30 minutes late`, null],
-    ]);
+    expect((await phone.db.show_notices.toArray()).map((n) => [n.id, n.message, n.ends_at])).toEqual([[noticeId, `${ring[0]!.location} runs 30 minutes late`, null]]);
 
     const withdrawOp = crypto.randomUUID();
     const withdrawn = await organiser.client.rpc('organiser_withdraw_notice', { p_op: withdrawOp, p_notice_id: noticeId });
@@ -212,7 +208,13 @@ describe.each(forEngines(['pglite'], 'organiser RPCs and their replays, one afte
     const before = await sessions(ring.map((s) => s.id));
     const cases: [unknown, number][] = [
       [[{ id: ring[0]!.id, action: 'set', schedule_date: ring[0]!.schedule_date, start_time: '10:00', end_time: '09:00', location: null }], 400],
-      [[{ id: ring[0]!.id, action: 'cancel' }, { id: ring[1]!.id, action: 'explode' }], 400],
+      [
+        [
+          { id: ring[0]!.id, action: 'cancel' },
+          { id: ring[1]!.id, action: 'explode' },
+        ],
+        400,
+      ],
       [[{ id: 987654321, action: 'cancel' }], 400],
       [{ not: 'a list' }, 400],
     ];

@@ -142,81 +142,89 @@ async function signUp(anon: SupabaseClient, email: string): Promise<void> {
 }
 
 describe.each(forEngines(['pglite', 'postgres'], 'claims, a stale claim taken over and a restart on one database: row locks'))('mail queue on %s', (engine) => {
-  describe('bound to every interface (0.0.0.0) with this show\'s own keys', () => {
+  describe("bound to every interface (0.0.0.0) with this show's own keys", () => {
     let keys: KeySettings;
     const hall = () => ({ HOST: '0.0.0.0', SITE_URL: 'http://show.example.org', ...keys });
     beforeAll(async () => {
       keys = await generateKeys();
     });
 
-    it('has no dev mailbox without DEV_MAILBOX=on: sign-up, reset and coupon mails wait in the queue, and the visitor hears success', async () => {
-      const server = await startVenue(engine, hall(), FAST_RETRY, { seed: true });
-      const email = uniqueEmail('hall');
-      try {
-        expect(server.mailer.kind).toBe('queue');
-        const mailbox = await fetch(`${reachable(server)}/_dev/mail?format=json`);
-        expect(mailbox.status).toBe(404);
-        expect(await mailbox.json()).toEqual({ code: 'NOT_FOUND', message: 'No route for GET /_dev/mail' });
+    it(
+      'has no dev mailbox without DEV_MAILBOX=on: sign-up, reset and coupon mails wait in the queue, and the visitor hears success',
+      async () => {
+        const server = await startVenue(engine, hall(), FAST_RETRY, { seed: true });
+        const email = uniqueEmail('hall');
+        try {
+          expect(server.mailer.kind).toBe('queue');
+          const mailbox = await fetch(`${reachable(server)}/_dev/mail?format=json`);
+          expect(mailbox.status).toBe(404);
+          expect(await mailbox.json()).toEqual({ code: 'NOT_FOUND', message: 'No route for GET /_dev/mail' });
 
-        const anon = testClient(reachable(server), keys.ANON_KEY);
-        await signUp(anon, email);
-        const reset = await anon.auth.resetPasswordForEmail(email);
-        expect(reset).toEqual({ data: {}, error: null });
+          const anon = testClient(reachable(server), keys.ANON_KEY);
+          await signUp(anon, email);
+          const reset = await anon.auth.resetPasswordForEmail(email);
+          expect(reset).toEqual({ data: {}, error: null });
 
-        // The owner is told the verification mail went out (send-verification's own answer, not the blanket one).
-        const user = testClient(reachable(server), keys.ANON_KEY);
-        expect((await user.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
-        const verification = await user.functions.invoke('send-verification', { body: { email } });
-        expect(verification.error).toBeNull();
-        expect(verification.data).toMatchObject({ sent: true, expires_at: expect.any(String) });
+          // The owner is told the verification mail went out (send-verification's own answer, not the blanket one).
+          const user = testClient(reachable(server), keys.ANON_KEY);
+          expect((await user.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+          const verification = await user.functions.invoke('send-verification', { body: { email } });
+          expect(verification.error).toBeNull();
+          expect(verification.data).toMatchObject({ sent: true, expires_at: expect.any(String) });
 
-        // Verified with the queued mail's token (in the hall it would arrive once SMTP answers), the
-        // visitor gets the coupon in the answer, so its queued e-mail blocks nothing.
-        const [, verificationMail] = await queued(server, email);
-        const token = /activate-account\?token=([A-Za-z0-9]+)/.exec(verificationMail!.text_body)![1]!;
-        expect((await anon.rpc('verify_account', { p_token: token })).error).toBeNull();
-        const advertiser = (await user.from('advertisers').select('id').eq('discount_voucher_enabled', true).limit(1).single()).data!;
-        const coupon = await user.functions.invoke('send-coupon', {
-          body: { request_id: crypto.randomUUID(), advertiser_id: advertiser.id, coupon_type: 'discount' },
-        });
-        expect(coupon.error).toBeNull();
-        expect(coupon.data).toMatchObject({ coupon_type: 'discount', duplicate: false, coupon_code: expect.any(String) });
+          // Verified with the queued mail's token (in the hall it would arrive once SMTP answers), the
+          // visitor gets the coupon in the answer, so its queued e-mail blocks nothing.
+          const [, verificationMail] = await queued(server, email);
+          const token = /activate-account\?token=([A-Za-z0-9]+)/.exec(verificationMail!.text_body)![1]!;
+          expect((await anon.rpc('verify_account', { p_token: token })).error).toBeNull();
+          const advertiser = (await user.from('advertisers').select('id').eq('discount_voucher_enabled', true).limit(1).single()).data!;
+          const coupon = await user.functions.invoke('send-coupon', {
+            body: { request_id: crypto.randomUUID(), advertiser_id: advertiser.id, coupon_type: 'discount' },
+          });
+          expect(coupon.error).toBeNull();
+          expect(coupon.data).toMatchObject({ coupon_type: 'discount', duplicate: false, coupon_code: expect.any(String) });
 
-        const rows = await queued(server, email);
-        expect(rows.map((r) => [r.kind, r.subject, r.sent, r.attempts])).toEqual([
-          ['recovery', 'Reset Your Password', false, 0],
-          ['verification', 'Verify your PurrFect Show account', false, 0],
-          ['coupon', expect.stringMatching(/ coupon: \$\d+\.\d\d off$/), false, 0],
-        ]);
-        expect(rows[2]!.text_body).toContain((coupon.data as { coupon_code: string }).coupon_code);
-        expect(await server.mailer.pending()).toBeGreaterThanOrEqual(3);
-      } finally {
-        await forget(server, email);
-        await server.close();
-      }
-    }, START_TIMEOUT_MS);
+          const rows = await queued(server, email);
+          expect(rows.map((r) => [r.kind, r.subject, r.sent, r.attempts])).toEqual([
+            ['recovery', 'Reset Your Password', false, 0],
+            ['verification', 'Verify your PurrFect Show account', false, 0],
+            ['coupon', expect.stringMatching(/ coupon: \$\d+\.\d\d off$/), false, 0],
+          ]);
+          expect(rows[2]!.text_body).toContain((coupon.data as { coupon_code: string }).coupon_code);
+          expect(await server.mailer.pending()).toBeGreaterThanOrEqual(3);
+        } finally {
+          await forget(server, email);
+          await server.close();
+        }
+      },
+      START_TIMEOUT_MS,
+    );
 
-    it('serves the dev mailbox with DEV_MAILBOX=on, the reset mail in it right after the answer', async () => {
-      const server = await startVenue(engine, { ...hall(), DEV_MAILBOX: 'on' });
-      try {
-        expect(server.config.devMailboxForced).toBe(true);
-        expect(server.mailer.kind).toBe('dev');
-        const anon = testClient(reachable(server), keys.ANON_KEY);
-        const email = uniqueEmail('forced');
-        await signUp(anon, email);
-        expect((await anon.auth.resetPasswordForEmail(email)).error).toBeNull();
-        // /recover looks the address up once its answer has left, so the mail follows it by a moment.
-        const subjects = async () => {
-          const res = await fetch(`${reachable(server)}/_dev/mail?format=json&to=${encodeURIComponent(email)}`);
-          expect(res.status).toBe(200);
-          return ((await res.json()) as { subject: string }[]).map((m) => m.subject);
-        };
-        await expect.poll(subjects, { timeout: 5_000 }).toEqual(['Reset Your Password']);
-        expect((await queued(server, email)).map((r) => [r.kind, r.sent])).toEqual([['recovery', true]]);
-      } finally {
-        await server.close();
-      }
-    }, START_TIMEOUT_MS);
+    it(
+      'serves the dev mailbox with DEV_MAILBOX=on, the reset mail in it right after the answer',
+      async () => {
+        const server = await startVenue(engine, { ...hall(), DEV_MAILBOX: 'on' });
+        try {
+          expect(server.config.devMailboxForced).toBe(true);
+          expect(server.mailer.kind).toBe('dev');
+          const anon = testClient(reachable(server), keys.ANON_KEY);
+          const email = uniqueEmail('forced');
+          await signUp(anon, email);
+          expect((await anon.auth.resetPasswordForEmail(email)).error).toBeNull();
+          // /recover looks the address up once its answer has left, so the mail follows it by a moment.
+          const subjects = async () => {
+            const res = await fetch(`${reachable(server)}/_dev/mail?format=json&to=${encodeURIComponent(email)}`);
+            expect(res.status).toBe(200);
+            return ((await res.json()) as { subject: string }[]).map((m) => m.subject);
+          };
+          await expect.poll(subjects, { timeout: 5_000 }).toEqual(['Reset Your Password']);
+          expect((await queued(server, email)).map((r) => [r.kind, r.sent])).toEqual([['recovery', true]]);
+        } finally {
+          await server.close();
+        }
+      },
+      START_TIMEOUT_MS,
+    );
   });
 
   describe('with SMTP_HOST', () => {
@@ -232,152 +240,221 @@ describe.each(forEngines(['pglite', 'postgres'], 'claims, a stale claim taken ov
     });
     const env = () => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) });
 
-    it('queues a reset mail while the SMTP server is down and delivers it exactly once when it comes up', async () => {
-      const server = await startVenue(engine, env());
-      try {
-        expect(server.mailer.kind).toBe('smtp');
-        const anon = testClient(server.url, server.config.anonKey);
-        const email = uniqueEmail('noon');
-        await signUp(anon, email);
-        expect(await anon.auth.resetPasswordForEmail(email)).toEqual({ data: {}, error: null });
+    it(
+      'queues a reset mail while the SMTP server is down and delivers it exactly once when it comes up',
+      async () => {
+        const server = await startVenue(engine, env());
+        try {
+          expect(server.mailer.kind).toBe('smtp');
+          const anon = testClient(server.url, server.config.anonKey);
+          const email = uniqueEmail('noon');
+          await signUp(anon, email);
+          expect(await anon.auth.resetPasswordForEmail(email)).toEqual({ data: {}, error: null });
 
-        // Attempted and failed at least twice (so retried on its backoff), still unsent.
-        const failing = await waitFor('two failed attempts', () => queued(server, email), (rows) => (rows[0]?.attempts ?? 0) >= 2);
-        expect(failing).toHaveLength(1);
-        expect(failing[0]).toMatchObject({ kind: 'recovery', sent: false, last_error: expect.stringMatching(/ECONNREFUSED/) });
+          // Attempted and failed at least twice (so retried on its backoff), still unsent.
+          const failing = await waitFor(
+            'two failed attempts',
+            () => queued(server, email),
+            (rows) => (rows[0]?.attempts ?? 0) >= 2,
+          );
+          expect(failing).toHaveLength(1);
+          expect(failing[0]).toMatchObject({ kind: 'recovery', sent: false, last_error: expect.stringMatching(/ECONNREFUSED/) });
+
+          await smtp.up();
+          await waitFor(
+            'the delivery',
+            () => smtp.to(email).length,
+            (n) => n > 0,
+          );
+          const [row] = await waitFor(
+            'sent_at',
+            () => queued(server, email),
+            (rows) => rows[0]?.sent === true,
+          );
+          // Several retry periods later there is still one delivery, with the Message-ID stored at send().
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          expect(smtp.to(email)).toHaveLength(1);
+          expect(smtp.to(email)[0]!.messageId).toBe(row!.message_id);
+          expect(smtp.to(email)[0]!.raw).toContain('Subject: Reset Your Password');
+          expect(row).toMatchObject({ last_error: null, sent: true });
+        } finally {
+          await server.close();
+        }
+      },
+      START_TIMEOUT_MS,
+    );
+
+    it(
+      'never sends twice across a restart: mail sent before stays sent, mail pending at the stop goes out once',
+      async () => {
+        await smtp.up();
+        const first = await startVenue(engine, env(), FAST_RETRY, { dataDir });
+        const before = uniqueEmail('before');
+        const during = uniqueEmail('during');
+        try {
+          const anon = testClient(first.url, first.config.anonKey);
+          await signUp(anon, before);
+          await signUp(anon, during);
+          expect((await anon.auth.resetPasswordForEmail(before)).error).toBeNull();
+          await waitFor(
+            'the first delivery',
+            () => queued(first, before),
+            (rows) => rows[0]?.sent === true,
+          );
+          expect(smtp.to(before)).toHaveLength(1);
+
+          await smtp.down();
+          expect((await anon.auth.resetPasswordForEmail(during)).error).toBeNull();
+          await waitFor(
+            'a failed attempt',
+            () => queued(first, during),
+            (rows) => (rows[0]?.attempts ?? 0) >= 1,
+          );
+        } finally {
+          await first.close();
+        }
 
         await smtp.up();
-        await waitFor('the delivery', () => smtp.to(email).length, (n) => n > 0);
-        const [row] = await waitFor('sent_at', () => queued(server, email), (rows) => rows[0]?.sent === true);
-        // Several retry periods later there is still one delivery, with the Message-ID stored at send().
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        expect(smtp.to(email)).toHaveLength(1);
-        expect(smtp.to(email)[0]!.messageId).toBe(row!.message_id);
-        expect(smtp.to(email)[0]!.raw).toContain('Subject: Reset Your Password');
-        expect(row).toMatchObject({ last_error: null, sent: true });
-      } finally {
-        await server.close();
-      }
-    }, START_TIMEOUT_MS);
+        const second = await startVenue(engine, env(), FAST_RETRY, { dataDir });
+        try {
+          await waitFor(
+            'the delivery after the restart',
+            () => queued(second, during),
+            (rows) => rows[0]?.sent === true,
+          );
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          expect(smtp.to(during)).toHaveLength(1);
+          expect(smtp.to(before)).toHaveLength(1);
+          expect(await queued(second, before)).toMatchObject([{ sent: true }]);
+        } finally {
+          await second.close();
+        }
+      },
+      START_TIMEOUT_MS,
+    );
 
-    it('never sends twice across a restart: mail sent before stays sent, mail pending at the stop goes out once', async () => {
-      await smtp.up();
-      const first = await startVenue(engine, env(), FAST_RETRY, { dataDir });
-      const before = uniqueEmail('before');
-      const during = uniqueEmail('during');
-      try {
-        const anon = testClient(first.url, first.config.anonKey);
-        await signUp(anon, before);
-        await signUp(anon, during);
-        expect((await anon.auth.resetPasswordForEmail(before)).error).toBeNull();
-        await waitFor('the first delivery', () => queued(first, before), (rows) => rows[0]?.sent === true);
-        expect(smtp.to(before)).toHaveLength(1);
+    it(
+      'gives up a mail the SMTP server refuses for good (550) after three refusals, and keeps sending the others',
+      async () => {
+        await smtp.up();
+        const server = await startVenue(engine, env());
+        const wrong = uniqueEmail('mistyped');
+        const right = uniqueEmail('right');
+        smtp.refused.add(wrong.toLowerCase());
+        try {
+          const anon = testClient(server.url, server.config.anonKey);
+          await signUp(anon, wrong);
+          await signUp(anon, right);
+          const pendingBefore = await server.mailer.pending();
+          expect((await anon.auth.resetPasswordForEmail(wrong)).error).toBeNull();
+          const [given] = await waitFor(
+            'the mail given up',
+            () => queued(server, wrong),
+            (rows) => rows[0]?.failed === true,
+          );
+          expect(given).toMatchObject({ sent: false, attempts: 3, last_error: expect.stringMatching(/550/) });
+          expect(await server.mailer.pending()).toBe(pendingBefore);
+          expect((await anon.auth.resetPasswordForEmail(right)).error).toBeNull();
+          await waitFor(
+            'the other mail',
+            () => smtp.to(right).length,
+            (n) => n === 1,
+          );
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          expect((await queued(server, wrong))[0]!.attempts).toBe(3);
+        } finally {
+          smtp.refused.clear();
+          await forget(server, wrong);
+          await server.close();
+        }
+      },
+      START_TIMEOUT_MS,
+    );
 
-        await smtp.down();
-        expect((await anon.auth.resetPasswordForEmail(during)).error).toBeNull();
-        await waitFor('a failed attempt', () => queued(first, during), (rows) => (rows[0]?.attempts ?? 0) >= 1);
-      } finally {
-        await first.close();
-      }
-
-      await smtp.up();
-      const second = await startVenue(engine, env(), FAST_RETRY, { dataDir });
-      try {
-        await waitFor('the delivery after the restart', () => queued(second, during), (rows) => rows[0]?.sent === true);
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        expect(smtp.to(during)).toHaveLength(1);
-        expect(smtp.to(before)).toHaveLength(1);
-        expect(await queued(second, before)).toMatchObject([{ sent: true }]);
-      } finally {
-        await second.close();
-      }
-    }, START_TIMEOUT_MS);
-
-    it('gives up a mail the SMTP server refuses for good (550) after three refusals, and keeps sending the others', async () => {
-      await smtp.up();
-      const server = await startVenue(engine, env());
-      const wrong = uniqueEmail('mistyped');
-      const right = uniqueEmail('right');
-      smtp.refused.add(wrong.toLowerCase());
-      try {
-        const anon = testClient(server.url, server.config.anonKey);
-        await signUp(anon, wrong);
-        await signUp(anon, right);
-        const pendingBefore = await server.mailer.pending();
-        expect((await anon.auth.resetPasswordForEmail(wrong)).error).toBeNull();
-        const [given] = await waitFor('the mail given up', () => queued(server, wrong), (rows) => rows[0]?.failed === true);
-        expect(given).toMatchObject({ sent: false, attempts: 3, last_error: expect.stringMatching(/550/) });
-        expect(await server.mailer.pending()).toBe(pendingBefore);
-        expect((await anon.auth.resetPasswordForEmail(right)).error).toBeNull();
-        await waitFor('the other mail', () => smtp.to(right).length, (n) => n === 1);
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        expect((await queued(server, wrong))[0]!.attempts).toBe(3);
-      } finally {
-        smtp.refused.clear();
-        await forget(server, wrong);
-        await server.close();
-      }
-    }, START_TIMEOUT_MS);
-
-    it('takes over a stale claim (a sender that died mid-send), but not a fresh one', async () => {
-      await smtp.up();
-      // Stale after twice the send deadline: 2 s here.
-      const server = await startVenue(engine, env(), { ...FAST_RETRY, sendDeadlineMs: 1_000 });
-      const email = uniqueEmail('stale');
-      try {
-        const anon = testClient(server.url, server.config.anonKey);
-        await signUp(anon, email);
-        // Another process claimed this mail a moment ago and is sending it.
-        await server.db.query(
-          `insert into _venue.mail_queue (kind, from_address, to_address, subject, text_body, message_id, claimed_at)
+    it(
+      'takes over a stale claim (a sender that died mid-send), but not a fresh one',
+      async () => {
+        await smtp.up();
+        // Stale after twice the send deadline: 2 s here.
+        const server = await startVenue(engine, env(), { ...FAST_RETRY, sendDeadlineMs: 1_000 });
+        const email = uniqueEmail('stale');
+        try {
+          const anon = testClient(server.url, server.config.anonKey);
+          await signUp(anon, email);
+          // Another process claimed this mail a moment ago and is sending it.
+          await server.db.query(
+            `insert into _venue.mail_queue (kind, from_address, to_address, subject, text_body, message_id, claimed_at)
            values ('account', 'show@example.org', $1, 'Claimed elsewhere', 'hello', $2, now())`,
-          [email, `<${crypto.randomUUID()}@example.org>`],
-        );
-        // A new mail wakes the loop: it goes out, the freshly claimed one is left alone…
-        expect((await anon.auth.resetPasswordForEmail(email)).error).toBeNull();
-        await waitFor('the reset mail', () => smtp.to(email).length, (n) => n > 0);
-        expect(smtp.to(email).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toEqual(['Reset Your Password']);
-        // …until its claim goes stale: then this server sends it, once.
-        await waitFor('the stale claim taken over', () => smtp.to(email).length, (n) => n > 1, 5_000);
-        await waitFor('sent_at', () => queued(server, email), (rows) => rows.every((r) => r.sent));
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        expect(smtp.to(email).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toEqual(['Reset Your Password', 'Claimed elsewhere']);
-      } finally {
-        await server.close();
-      }
-    }, START_TIMEOUT_MS);
+            [email, `<${crypto.randomUUID()}@example.org>`],
+          );
+          // A new mail wakes the loop: it goes out, the freshly claimed one is left alone…
+          expect((await anon.auth.resetPasswordForEmail(email)).error).toBeNull();
+          await waitFor(
+            'the reset mail',
+            () => smtp.to(email).length,
+            (n) => n > 0,
+          );
+          expect(smtp.to(email).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toEqual(['Reset Your Password']);
+          // …until its claim goes stale: then this server sends it, once.
+          await waitFor(
+            'the stale claim taken over',
+            () => smtp.to(email).length,
+            (n) => n > 1,
+            5_000,
+          );
+          await waitFor(
+            'sent_at',
+            () => queued(server, email),
+            (rows) => rows.every((r) => r.sent),
+          );
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          expect(smtp.to(email).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toEqual(['Reset Your Password', 'Claimed elsewhere']);
+        } finally {
+          await server.close();
+        }
+      },
+      START_TIMEOUT_MS,
+    );
 
-    it('does not keep the visitor waiting on an SMTP server that accepts the connection and never answers', async () => {
-      const sockets = new Set<Socket>();
-      const silent: Server = createServer((socket) => sockets.add(socket));
-      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-      const { port } = silent.address() as AddressInfo;
-      const server = await startVenue(engine, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) }, { ...FAST_RETRY, greetingTimeoutMs: 10_000 });
-      const email = uniqueEmail('silent');
-      try {
-        const anon = testClient(server.url, server.config.anonKey);
-        await signUp(anon, email);
-        const started = Date.now();
-        expect((await anon.auth.resetPasswordForEmail(email)).error).toBeNull();
-        expect(Date.now() - started).toBeLessThan(5_000);
-        await waitFor('the SMTP connection', () => sockets.size, (n) => n > 0);
-        expect(await queued(server, email)).toMatchObject([{ kind: 'recovery', sent: false, attempts: 0 }]);
-      } finally {
-        // close() gives the stuck conversation closeGraceMs, then aborts it: well before the greeting timeout.
-        const closing = Date.now();
-        await server.close();
-        expect(Date.now() - closing).toBeLessThan(5_000);
-        for (const socket of sockets) socket.destroy();
-        await new Promise<void>((resolve) => silent.close(() => resolve()));
-      }
-      if (engine === 'postgres') {
-        // The aborted attempt is recorded; PostgreSQL outlives the run, so take the unsent mail away.
-        const cleanup = await startVenue(engine, {});
-        // eslint-disable-next-line vitest/no-conditional-expect -- only PostgreSQL outlives the server to read the attempt back
-        expect(await queued(cleanup, email)).toMatchObject([{ sent: false, attempts: 1, last_error: expect.stringMatching(/abort/i) }]);
-        await forget(cleanup, email);
-        await cleanup.close();
-      }
-    }, START_TIMEOUT_MS);
+    it(
+      'does not keep the visitor waiting on an SMTP server that accepts the connection and never answers',
+      async () => {
+        const sockets = new Set<Socket>();
+        const silent: Server = createServer((socket) => sockets.add(socket));
+        await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+        const { port } = silent.address() as AddressInfo;
+        const server = await startVenue(engine, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) }, { ...FAST_RETRY, greetingTimeoutMs: 10_000 });
+        const email = uniqueEmail('silent');
+        try {
+          const anon = testClient(server.url, server.config.anonKey);
+          await signUp(anon, email);
+          const started = Date.now();
+          expect((await anon.auth.resetPasswordForEmail(email)).error).toBeNull();
+          expect(Date.now() - started).toBeLessThan(5_000);
+          await waitFor(
+            'the SMTP connection',
+            () => sockets.size,
+            (n) => n > 0,
+          );
+          expect(await queued(server, email)).toMatchObject([{ kind: 'recovery', sent: false, attempts: 0 }]);
+        } finally {
+          // close() gives the stuck conversation closeGraceMs, then aborts it: well before the greeting timeout.
+          const closing = Date.now();
+          await server.close();
+          expect(Date.now() - closing).toBeLessThan(5_000);
+          for (const socket of sockets) socket.destroy();
+          await new Promise<void>((resolve) => silent.close(() => resolve()));
+        }
+        if (engine === 'postgres') {
+          // The aborted attempt is recorded; PostgreSQL outlives the run, so take the unsent mail away.
+          const cleanup = await startVenue(engine, {});
+          // eslint-disable-next-line vitest/no-conditional-expect -- only PostgreSQL outlives the server to read the attempt back
+          expect(await queued(cleanup, email)).toMatchObject([{ sent: false, attempts: 1, last_error: expect.stringMatching(/abort/i) }]);
+          await forget(cleanup, email);
+          await cleanup.close();
+        }
+      },
+      START_TIMEOUT_MS,
+    );
   });
 });

@@ -55,13 +55,13 @@ describe('opaque project keys on the venue server', () => {
     expect(users.data.users.length).toBeGreaterThan(0);
   });
 
-  it('refuses an unknown opaque key as Supabase\'s gateway does', async () => {
+  it("refuses an unknown opaque key as Supabase's gateway does", async () => {
     const res = await fetch(`${server.url}/rest/v1/breeds?select=id&limit=1`, { headers: { apikey: 'sb_publishable_NotThisShowsKeyAtAll0' } });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Invalid API key' });
   });
 
-  it('joins the live show\'s channel with the publishable key', async () => {
+  it("joins the live show's channel with the publishable key", async () => {
     const live = createClient(server.url, PUBLISHABLE_KEY, {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: WebSocket as never },
@@ -70,7 +70,9 @@ describe('opaque project keys on the venue server', () => {
       const channel = live.channel(LIVE_TOPIC);
       const pokes: unknown[] = [];
       channel.on('broadcast', { event: LIVE_EVENT }, (m) => pokes.push(m.payload));
-      const status = await new Promise<string>((resolve) => channel.subscribe((s, err) => (s === 'SUBSCRIBED' ? resolve(s) : err ? resolve(err.message) : s !== 'CLOSED' && resolve(s))));
+      const status = await new Promise<string>((resolve) =>
+        channel.subscribe((s, err) => (s === 'SUBSCRIBED' ? resolve(s) : err ? resolve(err.message) : s !== 'CLOSED' && resolve(s))),
+      );
       expect(status).toBe('SUBSCRIBED');
       await admin.from('breeds').update({ breed_name: 'Abyssinian (opaque)' }).eq('universal_breed_abbreviation', 'ABY');
       await expect.poll(() => pokes.length, { timeout: 5_000 }).toBeGreaterThan(0);

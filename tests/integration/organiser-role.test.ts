@@ -24,7 +24,12 @@ async function raw(server: VenueServer, method: string, path: string, { body, be
     body,
   });
   const text = await res.text();
-  return { status: res.status, type: res.headers.get('content-type'), version: res.headers.get('x-supabase-api-version'), json: JSON.parse(text) as Record<string, unknown> };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    version: res.headers.get('x-supabase-api-version'),
+    json: JSON.parse(text) as Record<string, unknown>,
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -213,13 +218,17 @@ describe.each(forEngines(['pglite'], 'admin endpoints and the CLI are JavaScript
       void code;
     }
     // Far past the last page: an empty page, not an overflow.
-    const beyond = await fetch(`${server.url}/auth/v1/admin/users?page=999999999&per_page=999999999`, { headers: { apikey: DEMO_ANON_KEY, Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}` } });
+    const beyond = await fetch(`${server.url}/auth/v1/admin/users?page=999999999&per_page=999999999`, {
+      headers: { apikey: DEMO_ANON_KEY, Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}` },
+    });
     expect(beyond.status).toBe(200);
     expect(await beyond.json()).toEqual({ users: [], aud: 'authenticated' });
     expect(beyond.headers.get('link')).toBe('</admin/users?page=1&per_page=999999999>; rel="last"');
     expect(got).toEqual(cases.map(([method, path, body, status, code]) => `${method} ${path} ${body ?? ''} → ${status} ${code} json`));
     // Nothing above changed the account.
-    expect((await service.auth.admin.getUserById(user.id)).data.user).toEqual(expect.objectContaining({ id: user.id, app_metadata: { provider: 'email', providers: ['email'] } }));
+    expect((await service.auth.admin.getUserById(user.id)).data.user).toEqual(
+      expect.objectContaining({ id: user.id, app_metadata: { provider: 'email', providers: ['email'] } }),
+    );
   });
 
   it('puts app_metadata into access tokens, and a refresh picks up a change', async () => {
@@ -234,11 +243,15 @@ describe.each(forEngines(['pglite'], 'admin endpoints and the CLI are JavaScript
     await service.auth.admin.updateUserById(visitor.id, { app_metadata: { [SHOW_ROLE_CLAIM]: null } });
   });
 
-  it("lets an organiser add and edit events under the time-zone rule, and read the votes", async () => {
+  it('lets an organiser add and edit events under the time-zone rule, and read the votes', async () => {
     const organiser = await createVisitor(server, 'events');
     await service.auth.admin.updateUserById(organiser.id, { app_metadata: { [SHOW_ROLE_CLAIM]: ORGANISER_ROLE } });
     const show = { name: `Organiser show ${organiser.id.slice(0, 8)}`, start_date: '2031-05-01', end_date: '2031-05-02' };
-    const added = await organiser.client.from('events').insert({ ...show, time_zone: 'Europe/Brussels' }).select('id, time_zone').single();
+    const added = await organiser.client
+      .from('events')
+      .insert({ ...show, time_zone: 'Europe/Brussels' })
+      .select('id, time_zone')
+      .single();
     expect(added.error).toBeNull();
     const id = (added.data as { id: number }).id;
     for (const zone of ['PST', 'Mars/Olympus_Mons', 'UTC+5']) {
@@ -247,12 +260,19 @@ describe.each(forEngines(['pglite'], 'admin endpoints and the CLI are JavaScript
       expect((await organiser.client.from('events').insert({ ...show, name: `${show.name} ${zone}`, time_zone: zone })).error).toMatchObject({ code: '23514' });
     }
     expect((await organiser.client.from('events').update({ description: 'Moved hall' }).eq('id', id)).error).toBeNull();
-    expect((await server.db.query(`select description, time_zone from public.events where id = $1`, [id])).rows).toEqual([{ description: 'Moved hall', time_zone: 'Europe/Brussels' }]);
+    expect((await server.db.query(`select description, time_zone from public.events where id = $1`, [id])).rows).toEqual([
+      { description: 'Moved hall', time_zone: 'Europe/Brussels' },
+    ]);
     // The service role is held to the same rule.
     expect((await service.from('events').update({ time_zone: 'PST' }).eq('id', id)).error).toMatchObject({ code: '23514' });
 
-    await server.db.query(`insert into public.visitor_choice (event_id, first_name, last_name, email, catalog_number) values ($1, 'Vera', 'Voter', 'vera@example.com', '12')`, [id]);
-    expect((await organiser.client.from('visitor_choice').select('catalog_number, email').eq('event_id', id)).data).toEqual([{ catalog_number: '12', email: 'vera@example.com' }]);
+    await server.db.query(
+      `insert into public.visitor_choice (event_id, first_name, last_name, email, catalog_number) values ($1, 'Vera', 'Voter', 'vera@example.com', '12')`,
+      [id],
+    );
+    expect((await organiser.client.from('visitor_choice').select('catalog_number, email').eq('event_id', id)).data).toEqual([
+      { catalog_number: '12', email: 'vera@example.com' },
+    ]);
     const visitor = await createVisitor(server, 'curious');
     expect((await visitor.client.from('visitor_choice').select('catalog_number').eq('event_id', id)).data).toEqual([]);
     expect((await client(server).from('visitor_choice').select('catalog_number').eq('event_id', id)).error).toMatchObject({ code: '42501' });
@@ -265,7 +285,11 @@ describe.each(forEngines(['pglite'], 'admin endpoints and the CLI are JavaScript
   describe('npm run organiser', () => {
     let env: Record<string, string>;
     let visitor: Visitor;
-    const listed = (run: Run) => run.out.split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim());
+    const listed = (run: Run) =>
+      run.out
+        .split('\n')
+        .filter((l) => l.startsWith('  '))
+        .map((l) => l.trim());
     const breed = () => `Organiser breed ${Math.random().toString(36).slice(2, 8)}`;
 
     beforeAll(async () => {
@@ -276,8 +300,15 @@ describe.each(forEngines(['pglite'], 'admin endpoints and the CLI are JavaScript
     /** What the visitor's client (its token never refreshed) may do to the breeds. */
     async function tryBreeds(): Promise<string> {
       const name = breed();
-      const insert = await visitor.client.from('breeds').insert({ breed_name: name, universal_breed_abbreviation: name.slice(-6).toUpperCase() }).select('id').maybeSingle();
-      const { rows } = await server.db.query<{ id: string }>(`insert into public.breeds (breed_name, universal_breed_abbreviation) values ($1, $2) returning id::text as id`, [`${name} (theirs)`, `T${name.slice(-5)}`]);
+      const insert = await visitor.client
+        .from('breeds')
+        .insert({ breed_name: name, universal_breed_abbreviation: name.slice(-6).toUpperCase() })
+        .select('id')
+        .maybeSingle();
+      const { rows } = await server.db.query<{ id: string }>(
+        `insert into public.breeds (breed_name, universal_breed_abbreviation) values ($1, $2) returning id::text as id`,
+        [`${name} (theirs)`, `T${name.slice(-5)}`],
+      );
       const id = rows[0]!.id;
       const update = await visitor.client.from('breeds').update({ about: 'Changed by the organiser' }, { count: 'exact' }).eq('id', id);
       const del = await visitor.client.from('breeds').delete({ count: 'exact' }).eq('id', id);

@@ -76,9 +76,7 @@ describe.each(forEngines(['pglite'], 'sharp and the storage API: photo bytes go 
 
     // The card a phone downloads is a few dozen kB, not 4 MB.
     const card = (await (await fetch(publicUrl(server, `${photoFolder(hash)}/card@2x.webp`))).arrayBuffer()).byteLength;
-    console.info(
-      `[photos ${engine}] before ${first.bytesBefore} B, all 16 variants ${first.bytesAfter} B, card@2x.webp ${card} B, ${Math.round(ms)} ms per photo`,
-    );
+    console.info(`[photos ${engine}] before ${first.bytesBefore} B, all 16 variants ${first.bytesAfter} B, card@2x.webp ${card} B, ${Math.round(ms)} ms per photo`);
     expect(first.bytesAfter).toBeLessThan(first.bytesBefore / 2);
 
     requests.length = 0;
@@ -175,8 +173,16 @@ describe.each(forEngines(['pglite'], 'sharp and the storage API: photo bytes go 
         [await upload(DEMO_SERVICE_ROLE_KEY, 'x', {}, 'nobucket/a.txt'), 404, 'Bucket not found'],
         [await upload(DEMO_SERVICE_ROLE_KEY, ''), 400, 'Empty object'],
         [await upload(DEMO_SERVICE_ROLE_KEY, 'x', { 'content-type': 'text plain' }), 400, 'Invalid content type: text plain'],
-        [await upload(DEMO_SERVICE_ROLE_KEY, '{"limit":"ten"}', { 'content-type': 'application/json' }, 'list/images'), 400, expect.stringMatching(/^Invalid list request/) as unknown as string],
-        [await upload(DEMO_SERVICE_ROLE_KEY, 'not json', { 'content-type': 'application/json' }, 'list/images'), 400, expect.stringMatching(/^Invalid list request/) as unknown as string],
+        [
+          await upload(DEMO_SERVICE_ROLE_KEY, '{"limit":"ten"}', { 'content-type': 'application/json' }, 'list/images'),
+          400,
+          expect.stringMatching(/^Invalid list request/) as unknown as string,
+        ],
+        [
+          await upload(DEMO_SERVICE_ROLE_KEY, 'not json', { 'content-type': 'application/json' }, 'list/images'),
+          400,
+          expect.stringMatching(/^Invalid list request/) as unknown as string,
+        ],
       ];
       for (const [res, status, message] of cases) {
         expect(res.status).toBe(status);

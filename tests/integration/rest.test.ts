@@ -115,8 +115,7 @@ describe.each(forEngines(['pglite', 'postgres'], "each engine's driver parses ty
   let user: SupabaseClient;
 
   /** A client whose requests carry the given JWT (as a signed-in user's would). */
-  const withToken = (token: string): SupabaseClient =>
-    client(server, 'anon', { headers: { Authorization: `Bearer ${token}` } });
+  const withToken = (token: string): SupabaseClient => client(server, 'anon', { headers: { Authorization: `Bearer ${token}` } });
 
   const userToken = (expiresIn: number, sub = '6f1c0b52-3a5e-4a43-9c39-1d2f3e4a5b6c') =>
     signJwt(
@@ -130,11 +129,7 @@ describe.each(forEngines(['pglite', 'postgres'], "each engine's driver parses ty
     );
 
   /** A raw request, for what supabase-js never sends (malformed input, Range, odd headers). */
-  async function raw(
-    method: string,
-    path: string,
-    init: { headers?: Record<string, string>; body?: string; key?: string } = {},
-  ) {
+  async function raw(method: string, path: string, init: { headers?: Record<string, string>; body?: string; key?: string } = {}) {
     const key = init.key ?? DEMO_ANON_KEY;
     const res = await fetch(`${server.url}/rest/v1${path}`, {
       method,
@@ -145,12 +140,7 @@ describe.each(forEngines(['pglite', 'postgres'], "each engine's driver parses ty
     return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) as Record<string, unknown> };
   }
 
-  async function expectRestError(
-    res: Awaited<ReturnType<typeof raw>>,
-    status: number,
-    code: string,
-    message?: string | RegExp,
-  ) {
+  async function expectRestError(res: Awaited<ReturnType<typeof raw>>, status: number, code: string, message?: string | RegExp) {
     expect({ status: res.status, type: res.headers.get('content-type') }).toEqual({ status, type: JSON_TYPE });
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(ERROR_KEYS);
@@ -198,10 +188,7 @@ describe.each(forEngines(['pglite', 'postgres'], "each engine's driver parses ty
     });
 
     it('selects columns with aliases, casts and JSON paths', async () => {
-      const { data, error } = await anon
-        .from('rt_parent')
-        .select('id, label:name, id_text:id::text, meta->k, inner_b:meta->a->>b, first:meta->0')
-        .order('id');
+      const { data, error } = await anon.from('rt_parent').select('id, label:name, id_text:id::text, meta->k, inner_b:meta->a->>b, first:meta->0').order('id');
       expect(error).toBeNull();
       expect(data).toEqual([
         { id: 1, label: 'Alpha', id_text: '1', k: 'v', inner_b: '1', first: null },
@@ -341,10 +328,7 @@ describe.each(forEngines(['pglite', 'postgres'], "each engine's driver parses ty
 
   describe('embeds', () => {
     it('embeds many-to-one as an object (or null) and nests', async () => {
-      const { data, error } = await anon
-        .from('rt_child')
-        .select('id, label, parent:rt_parent(name, org:rt_org!org_id(name))')
-        .order('id');
+      const { data, error } = await anon.from('rt_child').select('id, label, parent:rt_parent(name, org:rt_org!org_id(name))').order('id');
       expect(error).toBeNull();
       expect(data).toEqual([
         { id: 1, label: 'one', parent: { name: 'Alpha', org: { name: 'Cat Fanciers' } } },
@@ -406,11 +390,7 @@ describe.each(forEngines(['pglite', 'postgres'], "each engine's driver parses ty
         { name: 'Cat Fanciers', backed: [] },
         { name: 'Feline Club', backed: [{ name: 'Alpha' }] },
       ]);
-      const deep = await anon
-        .from('rt_org')
-        .select('name, members:rt_parent!org_id(name, rt_child(label))')
-        .eq('id', 2)
-        .single();
+      const deep = await anon.from('rt_org').select('name, members:rt_parent!org_id(name, rt_child(label))').eq('id', 2).single();
       expect(deep.data).toEqual({ name: 'Feline Club', members: [{ name: 'Beta', rt_child: [{ label: 'three' }] }] });
     });
 
@@ -477,7 +457,10 @@ describe.each(forEngines(['pglite', 'postgres'], "each engine's driver parses ty
     });
 
     it('refuses representation without a SELECT policy: 401 42501 for anon', async () => {
-      const res = await anon.from('rt_guestbook').insert({ email: email('gb'), message: 'x' }).select();
+      const res = await anon
+        .from('rt_guestbook')
+        .insert({ email: email('gb'), message: 'x' })
+        .select();
       expect(res.status).toBe(401);
       expect(res.error).toMatchObject({ code: '42501', message: 'new row violates row-level security policy for table "rt_guestbook"' });
     });
@@ -488,23 +471,28 @@ describe.each(forEngines(['pglite', 'postgres'], "each engine's driver parses ty
       expect(error).toBeNull();
       expect(status).toBe(201);
       expect(data).toEqual({ email: e, name: 'rep', qty: 1, note: 'none' });
-      const embedded = await service
-        .from('rt_item')
-        .insert({ name: 'with parent', parent_id: 2 })
-        .select('name, parent:rt_parent(name, kids:rt_child(label))')
-        .single();
+      const embedded = await service.from('rt_item').insert({ name: 'with parent', parent_id: 2 }).select('name, parent:rt_parent(name, kids:rt_child(label))').single();
       expect(embedded.data).toEqual({ name: 'with parent', parent: { name: 'Beta', kids: [{ label: 'three' }] } });
     });
 
     it('inserts arrays: missing keys are NULL, or DEFAULT with missing=default', async () => {
       const [a, b] = [email('bulk'), email('bulk')];
-      const asNull = await service.from('rt_item').insert([{ email: a, name: 'a', qty: 5 }, { email: b, name: 'b' }]);
+      const asNull = await service.from('rt_item').insert([
+        { email: a, name: 'a', qty: 5 },
+        { email: b, name: 'b' },
+      ]);
       expect(asNull.status).toBe(400);
       expect(asNull.error).toMatchObject({ code: '23502' });
 
       const ok = await anon
         .from('rt_item')
-        .insert([{ email: a, name: 'a', qty: 5 }, { email: b, name: 'b' }], { defaultToNull: false })
+        .insert(
+          [
+            { email: a, name: 'a', qty: 5 },
+            { email: b, name: 'b' },
+          ],
+          { defaultToNull: false },
+        )
         .select('email, qty, note');
       expect(ok.error).toBeNull();
       expect(ok.data).toEqual([
@@ -526,7 +514,11 @@ describe.each(forEngines(['pglite', 'postgres'], "each engine's driver parses ty
 
     it('rolls back a write whose .single() representation is not one row', async () => {
       const tag = email('multi');
-      const res = await service.from('rt_item').insert([{ name: tag }, { name: tag }]).select().single();
+      const res = await service
+        .from('rt_item')
+        .insert([{ name: tag }, { name: tag }])
+        .select()
+        .single();
       expect(res.status).toBe(406);
       expect(res.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 2 rows' });
       const left = await service.from('rt_item').select('id', { count: 'exact', head: true }).eq('name', tag);
@@ -600,12 +592,15 @@ describe.each(forEngines(['pglite', 'postgres'], "each engine's driver parses ty
       expect(first.status).toBe(201);
       const merged = await service.from('rt_item').upsert({ email: e, name: 'second' }, { onConflict: 'email' }).select('id, name');
       expect(merged.data).toEqual([{ id: first.data!.id, name: 'second' }]);
-      const ignored = await service
-        .from('rt_item')
-        .upsert({ email: e, name: 'third' }, { onConflict: 'email', ignoreDuplicates: true })
-        .select('name');
+      const ignored = await service.from('rt_item').upsert({ email: e, name: 'third' }, { onConflict: 'email', ignoreDuplicates: true }).select('name');
       expect(ignored.data).toEqual([]);
-      const minimal = await service.from('rt_item').upsert([{ email: e, name: 'fourth' }, { email: email('up'), name: 'new' }], { onConflict: 'email' });
+      const minimal = await service.from('rt_item').upsert(
+        [
+          { email: e, name: 'fourth' },
+          { email: email('up'), name: 'new' },
+        ],
+        { onConflict: 'email' },
+      );
       expect(minimal.status).toBe(201);
       const now = await service.from('rt_item').select('name').eq('email', e).single();
       expect(now.data).toEqual({ name: 'fourth' });

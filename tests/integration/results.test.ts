@@ -38,7 +38,14 @@ async function addClosedVotes(db: Db, eventId: number, catalogNumbers: string[])
     await db.query(
       `insert into public.visitor_choice (id, event_id, first_name, last_name, email, phone, catalog_number, created_at)
        values ($1, $2, 'Old', $3, $4, $5, $6, now() - interval '40 days')`,
-      [crypto.randomUUID(), eventId, `Voter ${i}`, i % 2 ? null : `old.${i}.${crypto.randomUUID().slice(0, 6)}@example.com`, i % 2 ? `+31 6 ${1000 + i}` : null, catalogNumber],
+      [
+        crypto.randomUUID(),
+        eventId,
+        `Voter ${i}`,
+        i % 2 ? null : `old.${i}.${crypto.randomUUID().slice(0, 6)}@example.com`,
+        i % 2 ? `+31 6 ${1000 + i}` : null,
+        catalogNumber,
+      ],
     );
   }
 }
@@ -145,7 +152,7 @@ describe.each(forEngines(['pglite'], 'reports and pruning are the same SQL, run 
     expect(lines[5]).toBe(`${votes[4]!.cast_at.slice(0, 19)}+00:00,a3,Voter,No 4,,'+31 6 1234 5678`);
   });
 
-  it('reads more than the server\'s 1,000-row cap in pages', async () => {
+  it("reads more than the server's 1,000-row cap in pages", async () => {
     const big = await addEvent(server.db, 'Big results show', utcDate(0), utcDate(1));
     await server.db.query(
       `insert into public.visitor_choice (id, event_id, first_name, last_name, email, catalog_number, created_at)
@@ -158,7 +165,12 @@ describe.each(forEngines(['pglite'], 'reports and pruning are the same SQL, run 
     expect(results.total).toBe(1010);
     expect(results.ranking).toHaveLength(1005);
     expect(results.ranking.slice(0, 6).map((r) => [r.place, r.catalog_number, r.votes])).toEqual([
-      [1, '1', 2], [1, '2', 2], [1, '3', 2], [1, '4', 2], [1, '5', 2], [6, '6', 1],
+      [1, '1', 2],
+      [1, '2', 2],
+      [1, '3', 2],
+      [1, '4', 2],
+      [1, '5', 2],
+      [6, '6', 1],
     ]);
     expect(results.ranking.at(-1)).toMatchObject({ position: 1005, catalog_number: '1005', votes: 1 });
     const votes = await loadVotes(organiser.client, big);
@@ -251,20 +263,34 @@ describe.each(forEngines(['pglite'], 'reports and pruning are the same SQL, run 
     expect(await storedVotes(server.db, expired)).toEqual(
       Array.from({ length: 3 }, () => ({ first_name: null, last_name: null, email: null, phone: null, removed: true })),
     );
-    expect((await storedVotes(server.db, kept)).map((v) => [v.first_name, v.removed])).toEqual([['Old', false], ['Old', false]]);
+    expect((await storedVotes(server.db, kept)).map((v) => [v.first_name, v.removed])).toEqual([
+      ['Old', false],
+      ['Old', false],
+    ]);
     expect(await storedVotes(server.db, liveEventId)).toEqual(liveBefore);
     expect(await loadResults(organiser.client, expired)).toEqual(before);
-    expect(before.ranking.map((r) => [r.catalog_number, r.votes])).toEqual([['3', 2], ['8', 1]]);
+    expect(before.ranking.map((r) => [r.catalog_number, r.votes])).toEqual([
+      ['3', 2],
+      ['8', 1],
+    ]);
 
     // The CSV still lists the votes, without contacts; a second run finds nothing more to remove.
     const lines = votesCsv(await loadVotes(organiser.client, expired), 'UTC').split('\r\n');
     // The three votes share one created_at (one insert), so their order among themselves is the ids'.
-    expect(lines.slice(1, 4).map((l) => l.replace(/^[^,]+,/, '')).sort()).toEqual(['3,,,,', '3,,,,', '8,,,,']);
+    expect(
+      lines
+        .slice(1, 4)
+        .map((l) => l.replace(/^[^,]+,/, ''))
+        .sort(),
+    ).toEqual(['3,,,,', '3,,,,', '8,,,,']);
     // eslint-disable-next-line vitest/no-conditional-expect -- exact only on the file's own PGlite database: on PostgreSQL other test files add rows meanwhile
     if (engine === 'pglite') expect((await service.rpc('prune_vote_contacts')).data).toBe(0);
     // A contact-less vote cannot be stored any other way.
     await expect(
-      server.db.query(`insert into public.visitor_choice (id, event_id, first_name, last_name, catalog_number) values ($1, $2, 'No', 'Contact', '1')`, [crypto.randomUUID(), kept]),
+      server.db.query(`insert into public.visitor_choice (id, event_id, first_name, last_name, catalog_number) values ($1, $2, 'No', 'Contact', '1')`, [
+        crypto.randomUUID(),
+        kept,
+      ]),
     ).rejects.toMatchObject({ code: '23514' });
   });
 
@@ -279,7 +305,9 @@ describe.each(forEngines(['pglite'], 'reports and pruning are the same SQL, run 
     await pruner.stop();
     expect((await storedVotes(server.db, expired)).map((v) => v.removed)).toEqual([true, true]);
     expect(log.log).toHaveBeenCalledWith(
-      expect.stringMatching(new RegExp(`^\\[votes\\] removed the contact details of \\d+ vote\\(s\\) of events that ended more than ${VOTE_CONTACT_RETENTION_DAYS} days ago$`)),
+      expect.stringMatching(
+        new RegExp(`^\\[votes\\] removed the contact details of \\d+ vote\\(s\\) of events that ended more than ${VOTE_CONTACT_RETENTION_DAYS} days ago$`),
+      ),
     );
 
     const failing = { query: () => Promise.reject(new Error('database gone')) } as unknown as Db;
@@ -289,7 +317,10 @@ describe.each(forEngines(['pglite'], 'reports and pruning are the same SQL, run 
     await broken.stop();
     const calls = log.error.mock.calls.length;
     expect(calls).toBeGreaterThanOrEqual(2);
-    expect(log.error).toHaveBeenCalledWith('[votes] removing expired vote contacts failed; retrying at the next round', expect.objectContaining({ message: 'database gone' }));
+    expect(log.error).toHaveBeenCalledWith(
+      '[votes] removing expired vote contacts failed; retrying at the next round',
+      expect.objectContaining({ message: 'database gone' }),
+    );
     await sleep(60);
     expect(log.error.mock.calls.length, 'the timer is cleared on stop').toBe(calls);
   });

@@ -34,7 +34,11 @@ type Row = Record<string, unknown>;
 async function allRows(db: SupabaseClient, table: string, columns: string[]): Promise<Row[]> {
   const rows: Row[] = [];
   for (let from = 0; ; from += 1000) {
-    const { data, error } = await db.from(table).select(columns.join(',')).order('id').range(from, from + 999);
+    const { data, error } = await db
+      .from(table)
+      .select(columns.join(','))
+      .order('id')
+      .range(from, from + 999);
     if (error) throw new Error(`${table}: ${error.message}`);
     rows.push(...(data as unknown as Row[]));
     if (data.length < 1000) return rows;
@@ -111,50 +115,58 @@ describe.each(['pglite'] as const satisfies readonly Engine[])('npm run show -- 
     expect(imported.stdout).toMatch(/\nWrote \d+ new, 0 changed, 0 deleted rows in /);
   });
 
-  it('holds exactly the rows, ids and references of a seeded venue server, read with the anon key', async () => {
-    const [got, want] = await Promise.all([catalogue(empty), catalogue(seeded)]);
-    const counts = (m: Map<string, Row[]>) => Object.fromEntries([...m].map(([t, rows]) => [t, rows.length]));
-    expect(counts(got)).toEqual(counts(want));
-    expect(counts(got).breeds).toBe(44);
-    for (const [table, rows] of want) expect(got.get(table), table).toEqual(rows);
-  }, SLOW);
+  it(
+    'holds exactly the rows, ids and references of a seeded venue server, read with the anon key',
+    async () => {
+      const [got, want] = await Promise.all([catalogue(empty), catalogue(seeded)]);
+      const counts = (m: Map<string, Row[]>) => Object.fromEntries([...m].map(([t, rows]) => [t, rows.length]));
+      expect(counts(got)).toEqual(counts(want));
+      expect(counts(got).breeds).toBe(44);
+      for (const [table, rows] of want) expect(got.get(table), table).toEqual(rows);
+    },
+    SLOW,
+  );
 
-  it('has every picture a row names at its public URL, the bytes the seeded server serves there', async () => {
-    const rows = await catalogue(empty);
-    const paths = new Set<string>();
-    for (const spec of SHOW_TABLES) {
-      for (const c of spec.columns) for (const r of rows.get(spec.table)!) for (const i of imagesOf(c, r[c.column])) paths.add(i);
-    }
-    expect(paths.size).toBeGreaterThan(500);
-    // Every one is there (HEAD), as plain HTTP with no key, as a browser asks.
-    const list = [...paths];
-    const missing: string[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (next < list.length) {
-          const path = list[next++]!;
-          const res = await fetch(publicUrl(empty.url, path), { method: 'HEAD', signal: AbortSignal.timeout(10_000) });
-          if (res.status !== 200) missing.push(`${path}: ${res.status}`);
-        }
-      }),
-    );
-    expect(missing).toEqual([]);
-    // A sample by GET: the same bytes and type at the same path as on the seeded server.
-    const sample = [
-      rows.get('breeds')![0]!.overview_image as string,
-      rows.get('catteries')![0]!.profile_image_url as string,
-      rows.get('litter_images')![0]!.image_url as string,
-      rows.get('events')![0]!.event_picture_url as string,
-      rows.get('advertisers')!.find((a) => a.company_logo_url)!.company_logo_url as string,
-    ];
-    for (const path of sample) {
-      const [a, b] = await Promise.all([empty, seeded].map((s) => fetch(publicUrl(s.url, path), { signal: AbortSignal.timeout(10_000) })));
-      expect(a!.status, path).toBe(200);
-      expect(a!.headers.get('content-type'), path).toBe('image/svg+xml');
-      expect(Buffer.from(await a!.arrayBuffer()).equals(Buffer.from(await b!.arrayBuffer())), path).toBe(true);
-    }
-  }, SLOW);
+  it(
+    'has every picture a row names at its public URL, the bytes the seeded server serves there',
+    async () => {
+      const rows = await catalogue(empty);
+      const paths = new Set<string>();
+      for (const spec of SHOW_TABLES) {
+        for (const c of spec.columns) for (const r of rows.get(spec.table)!) for (const i of imagesOf(c, r[c.column])) paths.add(i);
+      }
+      expect(paths.size).toBeGreaterThan(500);
+      // Every one is there (HEAD), as plain HTTP with no key, as a browser asks.
+      const list = [...paths];
+      const missing: string[] = [];
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (next < list.length) {
+            const path = list[next++]!;
+            const res = await fetch(publicUrl(empty.url, path), { method: 'HEAD', signal: AbortSignal.timeout(10_000) });
+            if (res.status !== 200) missing.push(`${path}: ${res.status}`);
+          }
+        }),
+      );
+      expect(missing).toEqual([]);
+      // A sample by GET: the same bytes and type at the same path as on the seeded server.
+      const sample = [
+        rows.get('breeds')![0]!.overview_image as string,
+        rows.get('catteries')![0]!.profile_image_url as string,
+        rows.get('litter_images')![0]!.image_url as string,
+        rows.get('events')![0]!.event_picture_url as string,
+        rows.get('advertisers')!.find((a) => a.company_logo_url)!.company_logo_url as string,
+      ];
+      for (const path of sample) {
+        const [a, b] = await Promise.all([empty, seeded].map((s) => fetch(publicUrl(s.url, path), { signal: AbortSignal.timeout(10_000) })));
+        expect(a!.status, path).toBe(200);
+        expect(a!.headers.get('content-type'), path).toBe('image/svg+xml');
+        expect(Buffer.from(await a!.arrayBuffer()).equals(Buffer.from(await b!.arrayBuffer())), path).toBe(true);
+      }
+    },
+    SLOW,
+  );
 
   it('leaves the images bucket public, and its API answers as hosted Storage does', async () => {
     const service = client(empty, 'service_role').storage;
@@ -174,34 +186,42 @@ describe.each(['pglite'] as const satisfies readonly Engine[])('npm run show -- 
     expect((await anon.createBucket('other', { public: true })).error?.message).toBe('new row violates row-level security policy');
   });
 
-  it('imports a second time without writing anything; a private bucket is made public and said so', async () => {
-    const before = await footprint(empty);
-    const service = client(empty, 'service_role');
-    const t = performance.now();
-    const again = await importShow({ folder, client: service, url: empty.url });
-    console.log(`[show-demo ${engine}] re-import ${Math.round(performance.now() - t)} ms (first import ${Math.round(importMs)} ms)`);
-    expect(again.problems).toEqual([]);
-    expect(again.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
-    expect(again.plan.every((p) => p.new === 0 && p.changed === 0)).toBe(true);
-    expect(again.photos.uploaded).toBe(0);
-    expect(again.bucket).toEqual({ before: 'public', change: 'none' });
-    expect(await footprint(empty)).toEqual(before);
+  it(
+    'imports a second time without writing anything; a private bucket is made public and said so',
+    async () => {
+      const before = await footprint(empty);
+      const service = client(empty, 'service_role');
+      const t = performance.now();
+      const again = await importShow({ folder, client: service, url: empty.url });
+      console.log(`[show-demo ${engine}] re-import ${Math.round(performance.now() - t)} ms (first import ${Math.round(importMs)} ms)`);
+      expect(again.problems).toEqual([]);
+      expect(again.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+      expect(again.plan.every((p) => p.new === 0 && p.changed === 0)).toBe(true);
+      expect(again.photos.uploaded).toBe(0);
+      expect(again.bucket).toEqual({ before: 'public', change: 'none' });
+      expect(await footprint(empty)).toEqual(before);
 
-    await empty.db.query(`update storage.buckets set public = false where id = $1`, [IMAGE_BUCKET]);
-    const made = await importShow({ folder, client: service, url: empty.url });
-    expect(made.problems).toEqual([]);
-    expect(made.bucket).toEqual({ before: 'private', change: 'made public' });
-    expect(formatPlan(made, false)).toContain(`\n  ${IMAGE_BUCKET} bucket: was private: made public, so the pictures answer anyone`);
-    expect(made.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
-    expect((await service.storage.getBucket(IMAGE_BUCKET)).data?.public).toBe(true);
-  }, SLOW);
+      await empty.db.query(`update storage.buckets set public = false where id = $1`, [IMAGE_BUCKET]);
+      const made = await importShow({ folder, client: service, url: empty.url });
+      expect(made.problems).toEqual([]);
+      expect(made.bucket).toEqual({ before: 'private', change: 'made public' });
+      expect(formatPlan(made, false)).toContain(`\n  ${IMAGE_BUCKET} bucket: was private: made public, so the pictures answer anyone`);
+      expect(made.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+      expect((await service.storage.getBucket(IMAGE_BUCKET)).data?.public).toBe(true);
+    },
+    SLOW,
+  );
 
-  it('refuses a folder that is not empty, and a --now that is no date', async () => {
-    const bad = await runCli(['demo', folder, '--now=soon']);
-    expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe('--now=soon — not a date and time such as 2026-12-05T10:00:00Z\n');
-    const full = await runCli(['demo', folder]);
-    expect(full.status).toBe(1);
-    expect(full.stderr).toBe(`${folder} — not empty: give a new or empty folder for the demo show\n`);
-  }, SLOW);
+  it(
+    'refuses a folder that is not empty, and a --now that is no date',
+    async () => {
+      const bad = await runCli(['demo', folder, '--now=soon']);
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toBe('--now=soon — not a date and time such as 2026-12-05T10:00:00Z\n');
+      const full = await runCli(['demo', folder]);
+      expect(full.status).toBe(1);
+      expect(full.stderr).toBe(`${folder} — not empty: give a new or empty folder for the demo show\n`);
+    },
+    SLOW,
+  );
 });

@@ -80,241 +80,295 @@ async function footprint(server: VenueServer): Promise<Record<string, string>> {
 const totals = (r: ImportResult) =>
   r.plan.reduce((a, p) => ({ new: a.new + p.new, changed: a.changed + p.changed, unchanged: a.unchanged + p.unchanged }), { new: 0, changed: 0, unchanged: 0 });
 
-describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with parallel requests: concurrent transactions on PostgreSQL'))('show import and export (%s)', (engine) => {
-  let demo: { server: VenueServer; close: () => Promise<void> };
-  let service: SupabaseClient;
-  const run = (folder: string, opts: { dryRun?: boolean; prune?: boolean } = {}, on = demo.server) =>
-    importShow({ folder, client: client(on, 'service_role'), url: on.url, ...opts });
+describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with parallel requests: concurrent transactions on PostgreSQL'))(
+  'show import and export (%s)',
+  (engine) => {
+    let demo: { server: VenueServer; close: () => Promise<void> };
+    let service: SupabaseClient;
+    const run = (folder: string, opts: { dryRun?: boolean; prune?: boolean } = {}, on = demo.server) =>
+      importShow({ folder, client: client(on, 'service_role'), url: on.url, ...opts });
 
-  beforeAll(async () => {
-    demo = await ownServer(engine, { seed: true });
-    service = client(demo.server, 'service_role');
-  }, SLOW);
-  afterAll(() => demo?.close());
+    beforeAll(async () => {
+      demo = await ownServer(engine, { seed: true });
+      service = client(demo.server, 'service_role');
+    }, SLOW);
+    afterAll(() => demo?.close());
 
-  it('reports ten distinct mistakes at once, as file:row:column — message, and writes nothing', async () => {
-    const folder = tmp();
-    cpSync(TEMPLATE, folder, { recursive: true });
-    const litters = readCsv(folder, 'litters');
-    const stray = [...litters.rows[0]!];
-    stray[litters.header.indexOf('dam')] = 'Nobody';
-    writeCsv(folder, 'litters', { ...litters, rows: [...litters.rows, stray] });
-    setCell(folder, 'breeds', 2, 'activity_level', 'Hyper');
-    setCell(folder, 'breeds', 3, 'universal_breed_abbreviation', 'MCO');
-    setCell(folder, 'catteries', 3, 'email', 'hello at velvetskin');
-    setCell(folder, 'litters', 3, 'breed', 'XYZ');
-    setCell(folder, 'litters', 4, 'cattery', 'Nowhere Cattery');
-    setCell(folder, 'litters', 4, 'date_of_birth', '2026-02-30');
-    setCell(folder, 'litter_images', 3, 'image_url', 'photos/missing.jpg');
-    setCell(folder, 'events', 3, 'time_zone', 'Mars/Olympus');
-    setCell(folder, 'event_schedule', 3, 'end_time', '14:30');
-    setCell(folder, 'advertisers', 2, 'discount_voucher_amount', 'five euros');
-    const before = await footprint(demo.server);
-    const r = await run(folder);
-    expect(r.problems).toEqual([
-      'breeds.csv:2:activity_level — unknown activity level "Hyper"; allowed: Very Calm, Calm, Moderate, Active, Very Active',
-      'breeds.csv:3:universal_breed_abbreviation — the same universal_breed_abbreviation as row 2',
-      'catteries.csv:3:email — not an e-mail address: "hello at velvetskin"',
-      'litters.csv:3:breed — unknown breed abbreviation "XYZ"',
-      'litters.csv:4:cattery — unknown cattery "Nowhere Cattery"',
-      'litters.csv:4:date_of_birth — not a date (YYYY-MM-DD): "2026-02-30"',
-      'litter_images.csv:3:image_url — no image "photos/missing.jpg": not a file in the folder nor in the images bucket',
-      'events.csv:3:time_zone — not a time zone name such as Europe/Amsterdam: "Mars/Olympus"',
-      'event_schedule.csv:3:end_time — not after start_time (15:00:00)',
-      'advertisers.csv:2:discount_voucher_amount — not a number: "five euros"',
-    ]);
-    expect(r.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
-    expect(await footprint(demo.server)).toEqual(before);
-  }, SLOW);
-
-  it('imports the template into an empty show, and a second import writes nothing', async () => {
-    const empty = await ownServer(engine, { seed: false });
-    try {
-      const first = await run(TEMPLATE, {}, empty.server);
-      expect(first.problems).toEqual([]);
-      expect(first.plan.map((p) => [p.table, p.new])).toEqual([
-        ['organizations', 2], ['quality_labels', 2], ['breeds', 2], ['catteries', 2], ['cattery_has_breed', 2],
-        ['cattery_has_quality_label', 2], ['litters', 2], ['litter_images', 2], ['events', 2], ['event_schedule', 2], ['advertisers', 2],
-      ]);
-      expect(first.written.inserted).toBe(22);
-      expect(first.photos.stored).toBe(4);
-      const anon = client(empty.server);
-      const { data: litter } = await anon.from('litters').select('dam, litter_image_url, catteries(name), breeds(universal_breed_abbreviation), litter_images(image_url)').eq('dam', 'Forest Giants Fleur').single();
-      expect(litter).toMatchObject({ catteries: { name: 'Forest Giants' }, breeds: { universal_breed_abbreviation: 'MCO' } });
-      expect(litter!.litter_image_url).toMatch(/^photos\/[0-9a-f]{16}\.svg$/);
-      expect(litter!.litter_images).toEqual([{ image_url: litter!.litter_image_url }]);
-      const photo = await fetch(`${empty.server.url}/storage/v1/object/public/images/${litter!.litter_image_url as string}`);
-      expect(photo.status).toBe(200);
-      expect(await photo.text()).toBe(readFileSync(join(TEMPLATE, 'photos/maine-coon-kitten.svg'), 'utf8'));
-
-      const before = await footprint(empty.server);
-      const again = await run(TEMPLATE, {}, empty.server);
-      expect(again.problems).toEqual([]);
-      expect(totals(again)).toEqual({ new: 0, changed: 0, unchanged: 22 });
-      expect(again.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
-      expect(await footprint(empty.server)).toEqual(before);
-
-      // The same sheets as one workbook read as the same rows: nothing to change.
-      const book = tmp();
-      cpSync(join(TEMPLATE, 'photos'), join(book, 'photos'), { recursive: true });
-      const tables = readdirSync(TEMPLATE).filter((f) => f.endsWith('.csv')).map((f) => f.slice(0, -4));
-      await writeFolder(book, tables.map((t) => ({ table: t as MirrorTable, headers: readCsv(TEMPLATE, t).header, rows: readCsv(TEMPLATE, t).rows })), 'xlsx');
-      expect(readdirSync(book).sort()).toEqual(['photos', 'show.xlsx']);
-      const fromBook = await run(book, {}, empty.server);
-      expect(fromBook.problems).toEqual([]);
-      expect(totals(fromBook)).toEqual({ new: 0, changed: 0, unchanged: 22 });
-      expect(await footprint(empty.server)).toEqual(before);
-    } finally {
-      await empty.close();
-    }
-  }, SLOW);
-
-  it('export → import into the same server changes nothing (CSV and workbook alike)', async () => {
-    const folder = tmp();
-    const exported = await exportShow({ folder, client: service, url: demo.server.url });
-    expect(exported.missingImages).toEqual([]);
-    expect(existsSync(join(folder, 'images'))).toBe(true);
-    const before = await footprint(demo.server);
-    const r = await run(folder);
-    expect(r.problems).toEqual([]);
-    expect(totals(r)).toEqual({ new: 0, changed: 0, unchanged: exported.rows });
-    expect(r.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
-
-    const book = tmp();
-    await exportShow({ folder: book, client: service, url: demo.server.url, form: 'xlsx' });
-    expect(readdirSync(book).filter((f) => f.endsWith('.csv'))).toEqual([]);
-    const fromBook = await run(book);
-    expect(fromBook.problems).toEqual([]);
-    expect(fromBook.plan).toEqual(r.plan);
-    expect(fromBook.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
-    expect(await footprint(demo.server)).toEqual(before);
-  }, SLOW);
-
-  it('an edited row is one update, and a synced phone pulls just that row', async () => {
-    const folder = tmp();
-    await exportShow({ folder, client: service, url: demo.server.url });
-    const { db } = freshDb();
-    const tap = tapClient(demo.server);
-    const engineOpts = { db, client: tap.client, status: createSyncStatusStore(), persist: vi.fn(async () => true) };
-    const phone = createSyncEngine(engineOpts);
-    await sleep(WATERMARK_WAIT_MS);
-    await phone.pull();
-
-    const breeds = readCsv(folder, 'breeds');
-    const id = Number(cell(breeds, 5, 'id'));
-    setCell(folder, 'breeds', 5, 'about', 'Edited by the organiser.');
-    const dry = await run(folder, { dryRun: true });
-    const before = await footprint(demo.server);
-    expect(dry.plan.find((p) => p.table === 'breeds')).toMatchObject({ changed: 1, new: 0 });
-    expect(totals(dry).changed).toBe(1);
-    expect(await footprint(demo.server)).toEqual(before);
-
-    const r = await run(folder);
-    expect(r.written).toEqual({ inserted: 0, updated: 1, deleted: 0 });
-    await sleep(WATERMARK_WAIT_MS);
-    const summary = await phone.pull();
-    expect(summary).toMatchObject({ rows: 1, deleted: 0 });
-    expect((await db.breeds.get(id))?.about).toBe('Edited by the organiser.');
-    await db.delete();
-  }, SLOW);
-
-  it('--prune deletes the rows left out of the folder: tombstones, and a synced phone loses them', async () => {
-    const folder = tmp();
-    await exportShow({ folder, client: service, url: demo.server.url });
-    const { db } = freshDb();
-    const phone = createSyncEngine({ db, client: tapClient(demo.server).client, status: createSyncStatusStore(), persist: vi.fn(async () => true) });
-    await sleep(WATERMARK_WAIT_MS);
-    await phone.pull();
-
-    const litters = readCsv(folder, 'litters');
-    const gone = litters.rows.slice(0, 2).map((r) => r[0]!);
-    writeCsv(folder, 'litters', { ...litters, rows: litters.rows.slice(2) });
-    const images = readCsv(folder, 'litter_images');
-    const goneImages = images.rows.filter((r) => gone.includes(r[1]!)).map((r) => r[0]!);
-    writeCsv(folder, 'litter_images', { ...images, rows: images.rows.filter((r) => !gone.includes(r[1]!)) });
-
-    // A cattery left out while its litters stay: --prune refuses rather than lose them by cascade.
-    const orphaning = tmp();
-    cpSync(folder, orphaning, { recursive: true });
-    const catteries = readCsv(orphaning, 'catteries');
-    const [catteryId, catteryName] = [cell(catteries, 2, 'id'), cell(catteries, 2, 'name')];
-    writeCsv(orphaning, 'catteries', { ...catteries, rows: catteries.rows.slice(1) });
-    const refused = await run(orphaning, { prune: true });
-    const pointing = readCsv(orphaning, 'litters').rows.flatMap((r, i) => (r[1] === catteryName ? [i + 2] : []));
-    expect(pointing.length).toBeGreaterThan(0);
-    for (const row of pointing) {
-      expect(refused.problems).toContain(`litters.csv:${row}:cattery — catteries row ${catteryId} is not in catteries.csv: --prune would delete it`);
-    }
-    expect(refused.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
-
-    const kept = await run(folder);
-    expect(kept.plan.find((p) => p.table === 'litters')).toMatchObject({ absent: 2 });
-    expect(kept.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
-    expect(await db.litters.get(Number(gone[0]))).toBeDefined();
-
-    const r = await run(folder, { prune: true });
-    expect(r.problems).toEqual([]);
-    expect(r.written).toEqual({ inserted: 0, updated: 0, deleted: 2 + goneImages.length });
-    const { rows: tombs } = await demo.server.db.query<{ table_name: string; row_id: string }>(
-      `select table_name, row_id from public.sync_tombstones where table_name in ('litters', 'litter_images') order by 1, 2`,
+    it(
+      'reports ten distinct mistakes at once, as file:row:column — message, and writes nothing',
+      async () => {
+        const folder = tmp();
+        cpSync(TEMPLATE, folder, { recursive: true });
+        const litters = readCsv(folder, 'litters');
+        const stray = [...litters.rows[0]!];
+        stray[litters.header.indexOf('dam')] = 'Nobody';
+        writeCsv(folder, 'litters', { ...litters, rows: [...litters.rows, stray] });
+        setCell(folder, 'breeds', 2, 'activity_level', 'Hyper');
+        setCell(folder, 'breeds', 3, 'universal_breed_abbreviation', 'MCO');
+        setCell(folder, 'catteries', 3, 'email', 'hello at velvetskin');
+        setCell(folder, 'litters', 3, 'breed', 'XYZ');
+        setCell(folder, 'litters', 4, 'cattery', 'Nowhere Cattery');
+        setCell(folder, 'litters', 4, 'date_of_birth', '2026-02-30');
+        setCell(folder, 'litter_images', 3, 'image_url', 'photos/missing.jpg');
+        setCell(folder, 'events', 3, 'time_zone', 'Mars/Olympus');
+        setCell(folder, 'event_schedule', 3, 'end_time', '14:30');
+        setCell(folder, 'advertisers', 2, 'discount_voucher_amount', 'five euros');
+        const before = await footprint(demo.server);
+        const r = await run(folder);
+        expect(r.problems).toEqual([
+          'breeds.csv:2:activity_level — unknown activity level "Hyper"; allowed: Very Calm, Calm, Moderate, Active, Very Active',
+          'breeds.csv:3:universal_breed_abbreviation — the same universal_breed_abbreviation as row 2',
+          'catteries.csv:3:email — not an e-mail address: "hello at velvetskin"',
+          'litters.csv:3:breed — unknown breed abbreviation "XYZ"',
+          'litters.csv:4:cattery — unknown cattery "Nowhere Cattery"',
+          'litters.csv:4:date_of_birth — not a date (YYYY-MM-DD): "2026-02-30"',
+          'litter_images.csv:3:image_url — no image "photos/missing.jpg": not a file in the folder nor in the images bucket',
+          'events.csv:3:time_zone — not a time zone name such as Europe/Amsterdam: "Mars/Olympus"',
+          'event_schedule.csv:3:end_time — not after start_time (15:00:00)',
+          'advertisers.csv:2:discount_voucher_amount — not a number: "five euros"',
+        ]);
+        expect(r.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+        expect(await footprint(demo.server)).toEqual(before);
+      },
+      SLOW,
     );
-    expect(tombs).toEqual(expect.arrayContaining(gone.map((row_id) => ({ table_name: 'litters', row_id }))));
-    await sleep(WATERMARK_WAIT_MS);
-    const summary = await phone.pull();
-    expect(summary.deleted).toBe(2 + goneImages.length);
-    for (const id of gone) expect(await db.litters.get(Number(id))).toBeUndefined();
-    for (const id of goneImages) expect(await db.litter_images.get(Number(id))).toBeUndefined();
-    await db.delete();
-  }, SLOW);
 
-  it('a photo file is stored once under its content hash; a stored path not in the bucket is uploaded from images/', async () => {
-    const folder = tmp();
-    cpSync(TEMPLATE, folder, { recursive: true });
-    const first = await run(folder);
-    expect(first.problems).toEqual([]);
-    const { data } = await service.from('breeds').select('overview_image').eq('universal_breed_abbreviation', 'SPH').single();
-    expect(data!.overview_image).toMatch(/^photos\/[0-9a-f]{16}\.svg$/);
+    it(
+      'imports the template into an empty show, and a second import writes nothing',
+      async () => {
+        const empty = await ownServer(engine, { seed: false });
+        try {
+          const first = await run(TEMPLATE, {}, empty.server);
+          expect(first.problems).toEqual([]);
+          expect(first.plan.map((p) => [p.table, p.new])).toEqual([
+            ['organizations', 2],
+            ['quality_labels', 2],
+            ['breeds', 2],
+            ['catteries', 2],
+            ['cattery_has_breed', 2],
+            ['cattery_has_quality_label', 2],
+            ['litters', 2],
+            ['litter_images', 2],
+            ['events', 2],
+            ['event_schedule', 2],
+            ['advertisers', 2],
+          ]);
+          expect(first.written.inserted).toBe(22);
+          expect(first.photos.stored).toBe(4);
+          const anon = client(empty.server);
+          const { data: litter } = await anon
+            .from('litters')
+            .select('dam, litter_image_url, catteries(name), breeds(universal_breed_abbreviation), litter_images(image_url)')
+            .eq('dam', 'Forest Giants Fleur')
+            .single();
+          expect(litter).toMatchObject({ catteries: { name: 'Forest Giants' }, breeds: { universal_breed_abbreviation: 'MCO' } });
+          expect(litter!.litter_image_url).toMatch(/^photos\/[0-9a-f]{16}\.svg$/);
+          expect(litter!.litter_images).toEqual([{ image_url: litter!.litter_image_url }]);
+          const photo = await fetch(`${empty.server.url}/storage/v1/object/public/images/${litter!.litter_image_url as string}`);
+          expect(photo.status).toBe(200);
+          expect(await photo.text()).toBe(readFileSync(join(TEMPLATE, 'photos/maine-coon-kitten.svg'), 'utf8'));
 
-    setCell(folder, 'breeds', 3, 'overview_image', 'breeds/sphynx-new.svg');
-    const missing = await run(folder);
-    expect(missing.problems).toEqual(['breeds.csv:3:overview_image — no image "breeds/sphynx-new.svg": not a file in the folder nor in the images bucket']);
-    mkdirSync(join(folder, 'images/breeds'), { recursive: true });
-    cpSync(join(TEMPLATE, 'photos/sphynx.svg'), join(folder, 'images/breeds/sphynx-new.svg'));
-    const r = await run(folder);
-    expect(r.problems).toEqual([]);
-    expect(r.photos.uploaded).toBe(1);
-    expect(r.written.updated).toBe(1);
-    const res = await fetch(`${demo.server.url}/storage/v1/object/public/images/breeds/sphynx-new.svg`);
-    expect(res.status).toBe(200);
-  }, SLOW);
-  it('a name the database holds unique cannot be taken from a row the folder leaves alone', async () => {
-    const folder = tmp();
-    cpSync(TEMPLATE, folder, { recursive: true });
-    const { data } = await service.from('breeds').select('id').eq('breed_name', 'Abyssinian').single();
-    setCell(folder, 'breeds', 2, 'breed_name', 'Abyssinian');
-    const r = await run(folder, { dryRun: true });
-    expect(r.problems).toEqual([`breeds.csv:2:breed_name — already taken by breeds row ${data!.id as number}, which is not in breeds.csv`]);
-  }, SLOW);
+          const before = await footprint(empty.server);
+          const again = await run(TEMPLATE, {}, empty.server);
+          expect(again.problems).toEqual([]);
+          expect(totals(again)).toEqual({ new: 0, changed: 0, unchanged: 22 });
+          expect(again.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+          expect(await footprint(empty.server)).toEqual(before);
 
-  it('the command prints the plan, or every problem with exit code 1', async () => {
-    const folder = tmp();
-    cpSync(TEMPLATE, folder, { recursive: true });
-    const env = { ...process.env, SUPABASE_URL: demo.server.url, SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY };
-    const cli = join(import.meta.dirname, '../../server/show-io/cli.ts');
-    const before = await footprint(demo.server);
-    const dry = await runCommand(['tsx', cli, 'import', folder, '--dry-run'], env);
-    expect(dry.stderr).toBe('');
-    expect(dry.status).toBe(0);
-    expect(dry.stdout).toContain('Plan (dry run, nothing written):\n  organizations: ');
-    expect(dry.stdout).toMatch(/\n {2}event_schedule: \d+ new, \d+ changed, \d+ unchanged, \d+ not in the folder \(kept; --prune deletes them\)\n/);
-    expect(dry.stdout).toContain('\n  photos: 4 files to store\n');
-    setCell(folder, 'litters', 3, 'breed', 'XYZ');
-    const bad = await runCommand(['tsx', cli, 'import', folder], env);
-    expect(bad.status).toBe(1);
-    expect(bad.stderr).toBe('litters.csv:3:breed — unknown breed abbreviation "XYZ"\n\n1 problem: nothing was written.\n');
-    expect(await footprint(demo.server)).toEqual(before);
-  }, SLOW);
-});
+          // The same sheets as one workbook read as the same rows: nothing to change.
+          const book = tmp();
+          cpSync(join(TEMPLATE, 'photos'), join(book, 'photos'), { recursive: true });
+          const tables = readdirSync(TEMPLATE)
+            .filter((f) => f.endsWith('.csv'))
+            .map((f) => f.slice(0, -4));
+          await writeFolder(
+            book,
+            tables.map((t) => ({ table: t as MirrorTable, headers: readCsv(TEMPLATE, t).header, rows: readCsv(TEMPLATE, t).rows })),
+            'xlsx',
+          );
+          expect(readdirSync(book).sort()).toEqual(['photos', 'show.xlsx']);
+          const fromBook = await run(book, {}, empty.server);
+          expect(fromBook.problems).toEqual([]);
+          expect(totals(fromBook)).toEqual({ new: 0, changed: 0, unchanged: 22 });
+          expect(await footprint(empty.server)).toEqual(before);
+        } finally {
+          await empty.close();
+        }
+      },
+      SLOW,
+    );
+
+    it(
+      'export → import into the same server changes nothing (CSV and workbook alike)',
+      async () => {
+        const folder = tmp();
+        const exported = await exportShow({ folder, client: service, url: demo.server.url });
+        expect(exported.missingImages).toEqual([]);
+        expect(existsSync(join(folder, 'images'))).toBe(true);
+        const before = await footprint(demo.server);
+        const r = await run(folder);
+        expect(r.problems).toEqual([]);
+        expect(totals(r)).toEqual({ new: 0, changed: 0, unchanged: exported.rows });
+        expect(r.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+
+        const book = tmp();
+        await exportShow({ folder: book, client: service, url: demo.server.url, form: 'xlsx' });
+        expect(readdirSync(book).filter((f) => f.endsWith('.csv'))).toEqual([]);
+        const fromBook = await run(book);
+        expect(fromBook.problems).toEqual([]);
+        expect(fromBook.plan).toEqual(r.plan);
+        expect(fromBook.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+        expect(await footprint(demo.server)).toEqual(before);
+      },
+      SLOW,
+    );
+
+    it(
+      'an edited row is one update, and a synced phone pulls just that row',
+      async () => {
+        const folder = tmp();
+        await exportShow({ folder, client: service, url: demo.server.url });
+        const { db } = freshDb();
+        const tap = tapClient(demo.server);
+        const engineOpts = { db, client: tap.client, status: createSyncStatusStore(), persist: vi.fn(async () => true) };
+        const phone = createSyncEngine(engineOpts);
+        await sleep(WATERMARK_WAIT_MS);
+        await phone.pull();
+
+        const breeds = readCsv(folder, 'breeds');
+        const id = Number(cell(breeds, 5, 'id'));
+        setCell(folder, 'breeds', 5, 'about', 'Edited by the organiser.');
+        const dry = await run(folder, { dryRun: true });
+        const before = await footprint(demo.server);
+        expect(dry.plan.find((p) => p.table === 'breeds')).toMatchObject({ changed: 1, new: 0 });
+        expect(totals(dry).changed).toBe(1);
+        expect(await footprint(demo.server)).toEqual(before);
+
+        const r = await run(folder);
+        expect(r.written).toEqual({ inserted: 0, updated: 1, deleted: 0 });
+        await sleep(WATERMARK_WAIT_MS);
+        const summary = await phone.pull();
+        expect(summary).toMatchObject({ rows: 1, deleted: 0 });
+        expect((await db.breeds.get(id))?.about).toBe('Edited by the organiser.');
+        await db.delete();
+      },
+      SLOW,
+    );
+
+    it(
+      '--prune deletes the rows left out of the folder: tombstones, and a synced phone loses them',
+      async () => {
+        const folder = tmp();
+        await exportShow({ folder, client: service, url: demo.server.url });
+        const { db } = freshDb();
+        const phone = createSyncEngine({ db, client: tapClient(demo.server).client, status: createSyncStatusStore(), persist: vi.fn(async () => true) });
+        await sleep(WATERMARK_WAIT_MS);
+        await phone.pull();
+
+        const litters = readCsv(folder, 'litters');
+        const gone = litters.rows.slice(0, 2).map((r) => r[0]!);
+        writeCsv(folder, 'litters', { ...litters, rows: litters.rows.slice(2) });
+        const images = readCsv(folder, 'litter_images');
+        const goneImages = images.rows.filter((r) => gone.includes(r[1]!)).map((r) => r[0]!);
+        writeCsv(folder, 'litter_images', { ...images, rows: images.rows.filter((r) => !gone.includes(r[1]!)) });
+
+        // A cattery left out while its litters stay: --prune refuses rather than lose them by cascade.
+        const orphaning = tmp();
+        cpSync(folder, orphaning, { recursive: true });
+        const catteries = readCsv(orphaning, 'catteries');
+        const [catteryId, catteryName] = [cell(catteries, 2, 'id'), cell(catteries, 2, 'name')];
+        writeCsv(orphaning, 'catteries', { ...catteries, rows: catteries.rows.slice(1) });
+        const refused = await run(orphaning, { prune: true });
+        const pointing = readCsv(orphaning, 'litters').rows.flatMap((r, i) => (r[1] === catteryName ? [i + 2] : []));
+        expect(pointing.length).toBeGreaterThan(0);
+        for (const row of pointing) {
+          expect(refused.problems).toContain(`litters.csv:${row}:cattery — catteries row ${catteryId} is not in catteries.csv: --prune would delete it`);
+        }
+        expect(refused.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+
+        const kept = await run(folder);
+        expect(kept.plan.find((p) => p.table === 'litters')).toMatchObject({ absent: 2 });
+        expect(kept.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+        expect(await db.litters.get(Number(gone[0]))).toBeDefined();
+
+        const r = await run(folder, { prune: true });
+        expect(r.problems).toEqual([]);
+        expect(r.written).toEqual({ inserted: 0, updated: 0, deleted: 2 + goneImages.length });
+        const { rows: tombs } = await demo.server.db.query<{ table_name: string; row_id: string }>(
+          `select table_name, row_id from public.sync_tombstones where table_name in ('litters', 'litter_images') order by 1, 2`,
+        );
+        expect(tombs).toEqual(expect.arrayContaining(gone.map((row_id) => ({ table_name: 'litters', row_id }))));
+        await sleep(WATERMARK_WAIT_MS);
+        const summary = await phone.pull();
+        expect(summary.deleted).toBe(2 + goneImages.length);
+        for (const id of gone) expect(await db.litters.get(Number(id))).toBeUndefined();
+        for (const id of goneImages) expect(await db.litter_images.get(Number(id))).toBeUndefined();
+        await db.delete();
+      },
+      SLOW,
+    );
+
+    it(
+      'a photo file is stored once under its content hash; a stored path not in the bucket is uploaded from images/',
+      async () => {
+        const folder = tmp();
+        cpSync(TEMPLATE, folder, { recursive: true });
+        const first = await run(folder);
+        expect(first.problems).toEqual([]);
+        const { data } = await service.from('breeds').select('overview_image').eq('universal_breed_abbreviation', 'SPH').single();
+        expect(data!.overview_image).toMatch(/^photos\/[0-9a-f]{16}\.svg$/);
+
+        setCell(folder, 'breeds', 3, 'overview_image', 'breeds/sphynx-new.svg');
+        const missing = await run(folder);
+        expect(missing.problems).toEqual(['breeds.csv:3:overview_image — no image "breeds/sphynx-new.svg": not a file in the folder nor in the images bucket']);
+        mkdirSync(join(folder, 'images/breeds'), { recursive: true });
+        cpSync(join(TEMPLATE, 'photos/sphynx.svg'), join(folder, 'images/breeds/sphynx-new.svg'));
+        const r = await run(folder);
+        expect(r.problems).toEqual([]);
+        expect(r.photos.uploaded).toBe(1);
+        expect(r.written.updated).toBe(1);
+        const res = await fetch(`${demo.server.url}/storage/v1/object/public/images/breeds/sphynx-new.svg`);
+        expect(res.status).toBe(200);
+      },
+      SLOW,
+    );
+    it(
+      'a name the database holds unique cannot be taken from a row the folder leaves alone',
+      async () => {
+        const folder = tmp();
+        cpSync(TEMPLATE, folder, { recursive: true });
+        const { data } = await service.from('breeds').select('id').eq('breed_name', 'Abyssinian').single();
+        setCell(folder, 'breeds', 2, 'breed_name', 'Abyssinian');
+        const r = await run(folder, { dryRun: true });
+        expect(r.problems).toEqual([`breeds.csv:2:breed_name — already taken by breeds row ${data!.id as number}, which is not in breeds.csv`]);
+      },
+      SLOW,
+    );
+
+    it(
+      'the command prints the plan, or every problem with exit code 1',
+      async () => {
+        const folder = tmp();
+        cpSync(TEMPLATE, folder, { recursive: true });
+        const env = { ...process.env, SUPABASE_URL: demo.server.url, SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY };
+        const cli = join(import.meta.dirname, '../../server/show-io/cli.ts');
+        const before = await footprint(demo.server);
+        const dry = await runCommand(['tsx', cli, 'import', folder, '--dry-run'], env);
+        expect(dry.stderr).toBe('');
+        expect(dry.status).toBe(0);
+        expect(dry.stdout).toContain('Plan (dry run, nothing written):\n  organizations: ');
+        expect(dry.stdout).toMatch(/\n {2}event_schedule: \d+ new, \d+ changed, \d+ unchanged, \d+ not in the folder \(kept; --prune deletes them\)\n/);
+        expect(dry.stdout).toContain('\n  photos: 4 files to store\n');
+        setCell(folder, 'litters', 3, 'breed', 'XYZ');
+        const bad = await runCommand(['tsx', cli, 'import', folder], env);
+        expect(bad.status).toBe(1);
+        expect(bad.stderr).toBe('litters.csv:3:breed — unknown breed abbreviation "XYZ"\n\n1 problem: nothing was written.\n');
+        expect(await footprint(demo.server)).toEqual(before);
+      },
+      SLOW,
+    );
+  },
+);
 
 // A measurement, not a check CI needs each run: SHOW_IO_SCALE=10 npx vitest run tests/integration/show-import.test.ts
 const SCALE = Number(process.env.SHOW_IO_SCALE ?? 0);

@@ -75,8 +75,7 @@ describe.each(forEngines(['pglite'], "the client forgets its session; the server
     return data.session!.refresh_token;
   }
 
-  const refreshError = async (refreshToken: string) =>
-    (await client(server).auth.refreshSession({ refresh_token: refreshToken })).error?.message ?? 'still valid';
+  const refreshError = async (refreshToken: string) => (await client(server).auth.refreshSession({ refresh_token: refreshToken })).error?.message ?? 'still valid';
 
   it('forgets the session at once and the server revokes it', async () => {
     const refreshToken = await signedIn();

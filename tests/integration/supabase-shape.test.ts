@@ -15,7 +15,8 @@ import { FIXTURES, MATRIX, OPS, ROLES, one, parseMatrix, tag, type MatrixCtx, ty
 import { createShapeDatabase, MIGRATION_ROLE, type ShapeDatabase } from '../helpers/supabase-shape.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const REFUSAL = /^This database is managed by Supabase \(auth\.users is owned by supabase_auth_admin\); the venue server only runs on its own PGlite or PostgreSQL\. Apply the migrations with `supabase db push` and fill it with `npm run show -- import` instead\./;
+const REFUSAL =
+  /^This database is managed by Supabase \(auth\.users is owned by supabase_auth_admin\); the venue server only runs on its own PGlite or PostgreSQL\. Apply the migrations with `supabase db push` and fill it with `npm run show -- import` instead\./;
 
 /** The database role PostgREST switches to for each of the matrix's roles. */
 const DB_ROLE: Record<Role, 'anon' | 'authenticated' | 'service_role'> = {
@@ -53,14 +54,15 @@ interface Attempt {
 
 function queryable(c: pg.Client): Queryable {
   return {
-    query: async <R,>(text: string, params?: unknown[]) => {
+    query: async <R>(text: string, params?: unknown[]) => {
       const r = await c.query(text, params);
       return { rows: r.rows as R[], affectedRows: r.rowCount ?? undefined };
     },
   };
 }
 
-const count = async (q: Queryable, sql: string, params: unknown[]) => Number((await q.query<{ n: string }>(`select count(*)::text as n from (${sql}) s`, params)).rows[0]!.n);
+const count = async (q: Queryable, sql: string, params: unknown[]) =>
+  Number((await q.query<{ n: string }>(`select count(*)::text as n from (${sql}) s`, params)).rows[0]!.n);
 
 /** A public table's attempt, from the shared fixtures. */
 async function publicAttempt(ctx: MatrixCtx, user: string, role: Role, name: string, op: Op): Promise<Attempt> {
@@ -85,7 +87,8 @@ async function publicAttempt(ctx: MatrixCtx, user: string, role: Role, name: str
     return {
       sql: `update public.${table} set ${column} = $1 where ${where[0]}::text = $2`,
       params: [value, where[1]],
-      effect: async (q) => (await q.query<{ v: string | null }>(`select ${column}::text as v from public.${table} where ${where[0]}::text = $1`, [where[1]])).rows[0]?.v === value,
+      effect: async (q) =>
+        (await q.query<{ v: string | null }>(`select ${column}::text as v from public.${table} where ${where[0]}::text = $1`, [where[1]])).rows[0]?.v === value,
     };
   }
   return { sql: `delete from public.${table} where ${where[0]}::text = $1`, params: [where[1]], effect: async (q) => (await rows(q, where)) === 0 };
@@ -95,7 +98,12 @@ async function publicAttempt(ctx: MatrixCtx, user: string, role: Role, name: str
 async function otherSchemaAttempt(ctx: MatrixCtx, name: string, op: Op): Promise<Attempt> {
   if (name.startsWith('auth.')) {
     // No API role holds a grant on any auth table: the privilege check fails before a row is read.
-    const sql = { select: `select * from ${name} limit 1`, insert: `insert into ${name} default values`, update: `update ${name} set id = id where false`, delete: `delete from ${name} where false` }[op];
+    const sql = {
+      select: `select * from ${name} limit 1`,
+      insert: `insert into ${name} default values`,
+      update: `update ${name} set id = id where false`,
+      delete: `delete from ${name} where false`,
+    }[op];
     return { sql, params: [], effect: async () => false };
   }
   const t = tag();
@@ -141,7 +149,9 @@ describe.runIf(postgresUrl())('Supabase-shaped PostgreSQL', () => {
 
   beforeAll(async () => {
     shape = await createShapeDatabase(postgresUrl()!);
-    console.log(`Supabase shape ${shape.name}: shape ${shape.timingsMs.shape} ms, ${shape.applied.length} migrations as ${MIGRATION_ROLE} ${shape.timingsMs.migrations} ms`);
+    console.log(
+      `Supabase shape ${shape.name}: shape ${shape.timingsMs.shape} ms, ${shape.applied.length} migrations as ${MIGRATION_ROLE} ${shape.timingsMs.migrations} ms`,
+    );
     su = new pg.Client({ connectionString: shape.superuserUrl });
     await su.connect();
     const db = queryable(su);
@@ -179,7 +189,10 @@ describe.runIf(postgresUrl())('Supabase-shaped PostgreSQL', () => {
   /** Runs one statement as PostgREST would for `role`, reads its effect, and rolls everything back. */
   async function asRole(role: Role, attempt: Attempt): Promise<string> {
     const sub = role === 'anon' || role === 'service_role' ? null : users[role];
-    const claims = { role: DB_ROLE[role], ...(sub ? { sub, aud: 'authenticated', app_metadata: role === 'organiser' ? { [SHOW_ROLE_CLAIM]: ORGANISER_ROLE } : {} } : {}) };
+    const claims = {
+      role: DB_ROLE[role],
+      ...(sub ? { sub, aud: 'authenticated', app_metadata: role === 'organiser' ? { [SHOW_ROLE_CLAIM]: ORGANISER_ROLE } : {} } : {}),
+    };
     await su.query('begin');
     try {
       await su.query(`set local role ${DB_ROLE[role]}`);
@@ -204,7 +217,15 @@ describe.runIf(postgresUrl())('Supabase-shaped PostgreSQL', () => {
   }
 
   it('is shaped as Supabase makes it: roles, owners, auth.uid() from request.jwt.claims', async () => {
-    const { rows: roles } = await su.query<{ rolname: string; rolsuper: boolean; rolbypassrls: boolean; rolcreaterole: boolean; rolcreatedb: boolean; rolreplication: boolean; rolinherit: boolean }>(
+    const { rows: roles } = await su.query<{
+      rolname: string;
+      rolsuper: boolean;
+      rolbypassrls: boolean;
+      rolcreaterole: boolean;
+      rolcreatedb: boolean;
+      rolreplication: boolean;
+      rolinherit: boolean;
+    }>(
       `select rolname, rolsuper, rolbypassrls, rolcreaterole, rolcreatedb, rolreplication, rolinherit from pg_roles
         where rolname in ('${MIGRATION_ROLE}', 'authenticator', 'service_role') order by rolname`,
     );
@@ -268,8 +289,14 @@ describe.runIf(postgresUrl())('Supabase-shaped PostgreSQL', () => {
   }, 60_000);
 
   it('sends one live poke per statement on a mirrored table into realtime.messages (service role and organiser)', async () => {
-    const b1 = await one(ctx, `insert into public.breeds (breed_name, universal_breed_abbreviation) values ($1, $2) returning id::text as v`, [`Poke ${tag()}`, `P${tag()}`]);
-    const b2 = await one(ctx, `insert into public.breeds (breed_name, universal_breed_abbreviation) values ($1, $2) returning id::text as v`, [`Poke ${tag()}`, `P${tag()}`]);
+    const b1 = await one(ctx, `insert into public.breeds (breed_name, universal_breed_abbreviation) values ($1, $2) returning id::text as v`, [
+      `Poke ${tag()}`,
+      `P${tag()}`,
+    ]);
+    const b2 = await one(ctx, `insert into public.breeds (breed_name, universal_breed_abbreviation) values ($1, $2) returning id::text as v`, [
+      `Poke ${tag()}`,
+      `P${tag()}`,
+    ]);
     for (const role of ['service_role', 'organiser'] as const) {
       const before = Number((await su.query<{ n: string }>('select count(*)::text as n from realtime.messages')).rows[0]!.n);
       const sub = role === 'organiser' ? users.organiser : undefined;
@@ -287,7 +314,12 @@ describe.runIf(postgresUrl())('Supabase-shaped PostgreSQL', () => {
         );
         expect(rows.length - before).toBe(2);
         for (const m of rows.slice(before)) {
-          expect({ topic: m.topic, event: m.event, private: m.private, extension: m.extension }).toEqual({ topic: LIVE_TOPIC, event: LIVE_EVENT, private: false, extension: 'broadcast' });
+          expect({ topic: m.topic, event: m.event, private: m.private, extension: m.extension }).toEqual({
+            topic: LIVE_TOPIC,
+            event: LIVE_EVENT,
+            private: false,
+            extension: 'broadcast',
+          });
           // realtime.send adds an `id` to the payload; the app's reader ignores it.
           expect(readLivePoke(m.payload)).toEqual({ tables: ['breeds'] });
         }

@@ -122,10 +122,10 @@ beforeAll(async () => {
       `insert into public.events (name, start_date, end_date, time_zone) values ('Winter Show', $1, $2, 'Europe/Berlin') returning id`,
       [addDaysToDate(lastDay, -1), lastDay],
     );
-    await db.query(
-      `insert into public.event_schedule (event_id, schedule_date, start_time, end_time, title) values ($1, $2, '16:00', '18:00', 'Best in Show')`,
-      [rows[0]!.id, lastDay],
-    );
+    await db.query(`insert into public.event_schedule (event_id, schedule_date, start_time, end_time, title) values ($1, $2, '16:00', '18:00', 'Best in Show')`, [
+      rows[0]!.id,
+      lastDay,
+    ]);
     for (const to of ['a@example.com', 'b@example.com']) {
       await db.query(
         `insert into _venue.mail_queue (kind, from_address, to_address, subject, text_body, message_id) values ('coupon', 'show@example.test', $1, 'Your coupon', 'CODE', $2)`,
@@ -156,7 +156,7 @@ describe('venue:check', { timeout: 90_000 }, () => {
     );
     expect(titles).toContain(`SMTP server 127.0.0.1:${smtpPort} answers`);
     expect(titles).toContain('2 mails wait in the queue; the server sends them while it runs');
-    expect(titles).toContain('The app was built with the server\'s anon key');
+    expect(titles).toContain("The app was built with the server's anon key");
     expect(titles).toContain(`The app's sync contract (${SYNC_CONTRACT_VERSION}) is one the database serves (from 1)`);
   });
 
@@ -168,7 +168,7 @@ describe('venue:check', { timeout: 90_000 }, () => {
     expect(titled(results, failures(results)[0]!)?.fix).toMatch(/^Renew it with your ACME client/);
   });
 
-  it('✗ a certificate for another host than SITE_URL\'s', async () => {
+  it("✗ a certificate for another host than SITE_URL's", async () => {
     const files = await certificate('other', { hosts: ['other.example.test'] });
     const results = await check(await hallEnv({ TLS_CERT_FILE: files.certFile, TLS_KEY_FILE: files.keyFile }));
     expect(failures(results)).toEqual([`Certificate does not cover ${HALL} (SITE_URL's host): it is for other.example.test`]);
@@ -225,17 +225,13 @@ describe('venue:check', { timeout: 90_000 }, () => {
   });
 
   it('✗ the demo secret, and the configuration line says npm start refuses it', async () => {
-    const results = await check(
-      await hallEnv({ JWT_SECRET: DEMO_JWT_SECRET, ANON_KEY: DEMO_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY }),
-    );
+    const results = await check(await hallEnv({ JWT_SECRET: DEMO_JWT_SECRET, ANON_KEY: DEMO_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY }));
     expect(results[0]).toEqual({ ok: true, title: 'Configuration loads (npm start refuses it for the ✗ below)' });
     const demo = titled(results, "Demo secrets: JWT_SECRET, ANON_KEY, SUPABASE_SERVICE_ROLE_KEY are Supabase's published demo values");
     expect(demo?.ok).toBe(false);
     expect(demo?.fix).toMatch(/^Run `npm run keys` once/);
     // The app in dist carries this show's key, not the demo one the server would now use.
-    expect(failures(results)).toContain(
-      `The app in ${dist} was built with another anon key than the server's ANON_KEY: every request would fail with 401`,
-    );
+    expect(failures(results)).toContain(`The app in ${dist} was built with another anon key than the server's ANON_KEY: every request would fail with 401`);
   });
 
   it('✗ no SITE_URL off loopback', async () => {
@@ -254,14 +250,11 @@ describe('venue:check', { timeout: 90_000 }, () => {
 
   it('✗ no SMTP server, with mail waiting in the queue', async () => {
     const results = await check(await hallEnv({ SMTP_HOST: '' }));
-    expect(failures(results)).toEqual([
-      'No SMTP server: mail will be queued until SMTP_HOST is set',
-      '2 mails wait in the queue, and no SMTP server is set',
-    ]);
+    expect(failures(results)).toEqual(['No SMTP server: mail will be queued until SMTP_HOST is set', '2 mails wait in the queue, and no SMTP server is set']);
   });
 
   it('✓ the dev mailbox on loopback, for development', async () => {
-    const results = await check(await hallEnv({ HOST: '127.0.0.1', SMTP_HOST: '', SITE_URL: '' , TLS_CERT_FILE: '', TLS_KEY_FILE: '', HTTP_PORT: '' }));
+    const results = await check(await hallEnv({ HOST: '127.0.0.1', SMTP_HOST: '', SITE_URL: '', TLS_CERT_FILE: '', TLS_KEY_FILE: '', HTTP_PORT: '' }));
     expect(titled(results, 'No SMTP server: mail goes to the dev mailbox (/_dev/mail), for development on this machine only')?.ok).toBe(true);
   });
 
@@ -315,7 +308,10 @@ describe('venue:check', { timeout: 90_000 }, () => {
     try {
       const results = await check(await hallEnv({ PORT: String(port) }), { deadlineMs: 1000 });
       expect(failures(results)).toEqual([`Port 0.0.0.0:${port} (PORT) is in use — is the server already running?`]);
-      expect(titled(results, `Mail queue not counted: PORT ${port} is busy, so the PGlite database in ${join(dataDir, 'pglite')} is left alone (only one process may open it)`)?.ok).toBe('warn');
+      expect(
+        titled(results, `Mail queue not counted: PORT ${port} is busy, so the PGlite database in ${join(dataDir, 'pglite')} is left alone (only one process may open it)`)
+          ?.ok,
+      ).toBe('warn');
     } finally {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => busy.close(resolve));
@@ -341,7 +337,9 @@ describe('venue:check', { timeout: 90_000 }, () => {
       expect(titled(results, `Port 127.0.0.1:${port} (PORT) is in use by this venue server, already running: the checks asked it where they could`)?.ok).toBe('warn');
       // The seeded show's events came over HTTP: no "Event dates not read".
       expect(results.some((r) => r.title.startsWith('Event dates not read'))).toBe(false);
-      expect(titled(results, 'Mail queue not counted: the running server holds the PGlite database; stop it and run the check again to count the queue')?.ok).toBe('warn');
+      expect(titled(results, 'Mail queue not counted: the running server holds the PGlite database; stop it and run the check again to count the queue')?.ok).toBe(
+        'warn',
+      );
       expect(results.find((r) => r.title.startsWith("The app's sync contract"))?.ok).toBe(true);
     }, 60_000);
   });
@@ -350,7 +348,10 @@ describe('venue:check', { timeout: 90_000 }, () => {
     const stale = join(root, 'stale-dist');
     mkdirSync(stale, { recursive: true });
     writeFileSync(join(stale, 'index.html'), '<!doctype html>');
-    writeFileSync(join(stale, 'build-info.json'), buildInfoJson({ appVersion: '0.1.0', syncContractVersion: SYNC_CONTRACT_VERSION, anonKey: DEMO_ANON_KEY, supabaseUrl: '' }));
+    writeFileSync(
+      join(stale, 'build-info.json'),
+      buildInfoJson({ appVersion: '0.1.0', syncContractVersion: SYNC_CONTRACT_VERSION, anonKey: DEMO_ANON_KEY, supabaseUrl: '' }),
+    );
     expect(failures(await check(await hallEnv({ STATIC_DIR: stale })))).toEqual([
       `The app in ${stale} was built with another anon key than the server's ANON_KEY: every request would fail with 401`,
     ]);

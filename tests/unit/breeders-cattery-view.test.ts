@@ -83,9 +83,31 @@ describe('catteryBreedNames', () => {
   ]);
   it.each([
     ['none', [], []],
-    ['primary first, then by name', [{ breed_id: 1, is_primary_breed: false }, { breed_id: 3, is_primary_breed: true }, { breed_id: 2, is_primary_breed: false }], ['Maine Coon', 'Abyssinian', 'Persian']],
-    ['an unknown breed is left out', [{ breed_id: 9, is_primary_breed: true }, { breed_id: 1, is_primary_breed: false }], ['Persian']],
-    ['a breed linked twice is named once', [{ breed_id: 1, is_primary_breed: true }, { breed_id: 1, is_primary_breed: false }], ['Persian']],
+    [
+      'primary first, then by name',
+      [
+        { breed_id: 1, is_primary_breed: false },
+        { breed_id: 3, is_primary_breed: true },
+        { breed_id: 2, is_primary_breed: false },
+      ],
+      ['Maine Coon', 'Abyssinian', 'Persian'],
+    ],
+    [
+      'an unknown breed is left out',
+      [
+        { breed_id: 9, is_primary_breed: true },
+        { breed_id: 1, is_primary_breed: false },
+      ],
+      ['Persian'],
+    ],
+    [
+      'a breed linked twice is named once',
+      [
+        { breed_id: 1, is_primary_breed: true },
+        { breed_id: 1, is_primary_breed: false },
+      ],
+      ['Persian'],
+    ],
   ] as const)('%s', (_, links, expected) => {
     expect(catteryBreedNames([...links], names)).toEqual(expected);
   });

@@ -1,14 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  geocodeAddress,
-  geocodeCacheKey,
-  geocodeMessage,
-  joinAddress,
-  mapAppLinks,
-  parseGeocodeResponse,
-  toLatLng,
-  type GeocodeCache,
-} from '../../src/ui/map/geo.ts';
+import { geocodeAddress, geocodeCacheKey, geocodeMessage, joinAddress, mapAppLinks, parseGeocodeResponse, toLatLng, type GeocodeCache } from '../../src/ui/map/geo.ts';
 
 function memoryCache(initial: Record<string, unknown> = {}): GeocodeCache & { store: Map<string, unknown> } {
   const store = new Map(Object.entries(initial));
@@ -45,9 +36,7 @@ describe('joinAddress', () => {
     [['Main St 1', null, 'Amsterdam', 'Netherlands'], 'Main St 1, Amsterdam, Netherlands'],
     [[null, null, null, 'Netherlands'], 'Netherlands'],
     [['  ', '', null, undefined], ''],
-  ] as [[string | null, string | null, string | null, string | undefined], string][])('%j → %s', (parts, expected) =>
-    expect(joinAddress(...parts)).toBe(expected),
-  );
+  ] as [[string | null, string | null, string | null, string | undefined], string][])('%j → %s', (parts, expected) => expect(joinAddress(...parts)).toBe(expected));
 });
 
 describe('geocodeCacheKey', () => {

@@ -22,6 +22,12 @@ describe('breeds cache (SPEC §9)', () => {
     expect(read === null || read.length === 0).toBe(true);
   });
   it('survives a full storage', () => {
-    expect(() => writeCachedBreeds([], { setItem: () => { throw new Error('QuotaExceededError'); } })).not.toThrow();
+    expect(() =>
+      writeCachedBreeds([], {
+        setItem: () => {
+          throw new Error('QuotaExceededError');
+        },
+      }),
+    ).not.toThrow();
   });
 });

@@ -34,7 +34,9 @@ describe('checkLayout', () => {
   });
 
   it('fails on an entry or a named file that does not exist, with its README line', () => {
-    const stale = GOOD.replace('server/         cli.ts, seed/ (the demo show)', 'server/         cli.ts, seed.ts (the demo show)').concat('\nbench/          the benches');
+    const stale = GOOD.replace('server/         cli.ts, seed/ (the demo show)', 'server/         cli.ts, seed.ts (the demo show)').concat(
+      '\nbench/          the benches',
+    );
     expect(checkLayout(readme(stale), FILES)).toEqual([
       { line: 11, message: 'seed.ts (under server/): the layout names it, but it is neither under server/ nor at the root' },
       { line: 13, message: 'bench/: the layout names it, but the repository has no such folder' },

@@ -52,9 +52,7 @@ describe('checkReferences', () => {
 
   it('fails on a document that is not in the repository, with its file and line', () => {
     const dir = repo({ [`docs/SPEC${MD}`]: SPEC_DOC, 'src/a.ts': `// one\n// see NOTES${MD} for why` });
-    expect(checkReferences(dir)).toEqual([
-      { file: 'src/a.ts', line: 2, message: `NOTES${MD}: no such file (looked beside src/a.ts, at the root and in docs/)` },
-    ]);
+    expect(checkReferences(dir)).toEqual([{ file: 'src/a.ts', line: 2, message: `NOTES${MD}: no such file (looked beside src/a.ts, at the root and in docs/)` }]);
   });
 
   it('fails on a bare name whose document does not exist', () => {
@@ -79,9 +77,7 @@ describe('checkReferences', () => {
 
   it('fails on a quoted heading the document does not have', () => {
     const dir = repo({ [`docs/DESIGN${MD}`]: DESIGN_DOC, 'sw/d.ts': `// DESIGN${MD} "Sync and outbox"` });
-    expect(checkReferences(dir)).toEqual([
-      { file: 'sw/d.ts', line: 1, message: `DESIGN${MD} "Sync and outbox": docs/DESIGN${MD} has no heading of that title` },
-    ]);
+    expect(checkReferences(dir)).toEqual([{ file: 'sw/d.ts', line: 1, message: `DESIGN${MD} "Sync and outbox": docs/DESIGN${MD} has no heading of that title` }]);
   });
 
   it('resolves a path beside the citing file before the root', () => {

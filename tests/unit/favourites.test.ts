@@ -4,15 +4,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_NAME, ShowDb } from '../../src/data/db.ts';
-import {
-  FAVOURITES_DB_NAME,
-  favouritesDb,
-  isFavourite,
-  listFavourites,
-  removeFavourite,
-  sessionSnapshot,
-  toggleFavourite,
-} from '../../src/data/favourites.ts';
+import { FAVOURITES_DB_NAME, favouritesDb, isFavourite, listFavourites, removeFavourite, sessionSnapshot, toggleFavourite } from '../../src/data/favourites.ts';
 import { starAddText, starRemoveText } from '../../src/ui/my-show-texts.ts';
 
 const session = {

@@ -10,7 +10,11 @@ interface Row {
   start: string;
   status?: 'cancelled';
 }
-const tracker = () => new JustChangedRows<Row, number>((r) => r.id, (r) => `${r.start}|${r.status ?? ''}`);
+const tracker = () =>
+  new JustChangedRows<Row, number>(
+    (r) => r.id,
+    (r) => `${r.start}|${r.status ?? ''}`,
+  );
 const marked = (t: JustChangedRows<Row, number>) => [...t.current()].sort();
 
 describe('JustChangedRows', () => {
@@ -21,7 +25,10 @@ describe('JustChangedRows', () => {
     const t = tracker();
     t.show([{ id: 1, start: '10:00' }]);
     expect(marked(t)).toEqual([]);
-    t.show([{ id: 1, start: '10:00' }, { id: 2, start: '11:00' }]);
+    t.show([
+      { id: 1, start: '10:00' },
+      { id: 2, start: '11:00' },
+    ]);
     expect(marked(t)).toEqual([]);
   });
 
@@ -29,8 +36,14 @@ describe('JustChangedRows', () => {
     const t = tracker();
     const heard: number[][] = [];
     t.subscribe(() => heard.push(marked(t)));
-    t.show([{ id: 1, start: '10:00' }, { id: 2, start: '11:00' }]);
-    t.show([{ id: 1, start: '10:30' }, { id: 2, start: '11:00' }]);
+    t.show([
+      { id: 1, start: '10:00' },
+      { id: 2, start: '11:00' },
+    ]);
+    t.show([
+      { id: 1, start: '10:30' },
+      { id: 2, start: '11:00' },
+    ]);
     expect(marked(t)).toEqual([1]);
     vi.advanceTimersByTime(JUST_CHANGED_MS - 1);
     expect(marked(t)).toEqual([1]);
@@ -48,10 +61,19 @@ describe('JustChangedRows', () => {
 
   it('a second change keeps the row marked for a full moment after it, not after the first', () => {
     const t = tracker();
-    t.show([{ id: 1, start: '10:00' }, { id: 2, start: '11:00' }]);
-    t.show([{ id: 1, start: '10:30' }, { id: 2, start: '11:00' }]);
+    t.show([
+      { id: 1, start: '10:00' },
+      { id: 2, start: '11:00' },
+    ]);
+    t.show([
+      { id: 1, start: '10:30' },
+      { id: 2, start: '11:00' },
+    ]);
     vi.advanceTimersByTime(4_000);
-    t.show([{ id: 1, start: '10:30', status: 'cancelled' }, { id: 2, start: '11:30' }]);
+    t.show([
+      { id: 1, start: '10:30', status: 'cancelled' },
+      { id: 2, start: '11:30' },
+    ]);
     expect(marked(t)).toEqual([1, 2]);
     vi.advanceTimersByTime(2_000);
     expect(marked(t)).toEqual([1, 2]);

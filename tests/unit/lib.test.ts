@@ -16,7 +16,10 @@ describe('catterySlug', () => {
 
 describe('parseListText', () => {
   it.each([
-    [['a.svg', 'b.svg'], ['a.svg', 'b.svg']],
+    [
+      ['a.svg', 'b.svg'],
+      ['a.svg', 'b.svg'],
+    ],
     ['{"a.svg","b.svg"}', ['a.svg', 'b.svg']],
     ['{a.svg,b.svg}', ['a.svg', 'b.svg']],
     ['"Kibble, grain-free","Salmon pâté"', ['Kibble, grain-free', 'Salmon pâté']],
@@ -40,21 +43,36 @@ describe('breedTraitScores', () => {
   it('maps every vocabulary word to its SPEC §9 number', () => {
     expect(
       breedTraitScores({
-        activity_level: 'Very Active', coat_length: 'Short', body_type: 'Medium, Slender', habitat: 'Both',
-        shedding_level: 'Substantial', vocality: 'Quiet', independence_level: 'Very Dependent',
+        activity_level: 'Very Active',
+        coat_length: 'Short',
+        body_type: 'Medium, Slender',
+        habitat: 'Both',
+        shedding_level: 'Substantial',
+        vocality: 'Quiet',
+        independence_level: 'Very Dependent',
       }),
     ).toEqual({ activity: 5, coat: 5, build: 1, size: 3, environment: 3, shedding: 5, vocality: 1, independence: 5 });
     expect(
       breedTraitScores({
-        activity_level: 'Calm', coat_length: 'Long', body_type: 'Large, Cobby', habitat: 'Outdoor',
-        shedding_level: 'Minimal', vocality: 'Loud', independence_level: 'Very Independent',
+        activity_level: 'Calm',
+        coat_length: 'Long',
+        body_type: 'Large, Cobby',
+        habitat: 'Outdoor',
+        shedding_level: 'Minimal',
+        vocality: 'Loud',
+        independence_level: 'Very Independent',
       }),
     ).toEqual({ activity: 2, coat: 1, build: 3, size: 5, environment: 5, shedding: 1, vocality: 5, independence: 1 });
   });
   it('gives null for missing or unknown words', () => {
     const scores = breedTraitScores({
-      activity_level: null, coat_length: 'Medium', body_type: 'Huge', habitat: '', shedding_level: null,
-      vocality: 'Vocal', independence_level: 'toString',
+      activity_level: null,
+      coat_length: 'Medium',
+      body_type: 'Huge',
+      habitat: '',
+      shedding_level: null,
+      vocality: 'Vocal',
+      independence_level: 'toString',
     });
     expect(scores).toEqual({ activity: null, coat: null, build: null, size: null, environment: null, shedding: null, vocality: 3, independence: null });
   });
@@ -119,4 +137,3 @@ describe('paths: one shape and one encoding for every link', () => {
     expect(paths.resetPassword('https://show.example')).toBe('https://show.example/reset-password');
   });
 });
-

@@ -46,7 +46,11 @@ describe('classification with the organiser’s changes', () => {
   });
 
   it('skips cancelled sessions for Now, Up Next and upcoming days, and keeps them listed in their day', () => {
-    const sessions = [session(1, '10:00:00', '11:00:00', { status: 'cancelled' }), session(2, '10:00:00', '11:00:00'), session(3, '11:00:00', '12:00:00', { status: 'cancelled' })];
+    const sessions = [
+      session(1, '10:00:00', '11:00:00', { status: 'cancelled' }),
+      session(2, '10:00:00', '11:00:00'),
+      session(3, '11:00:00', '12:00:00', { status: 'cancelled' }),
+    ];
     const c = classifySchedule(sessions, at('10:30'), () => AMS);
     expect(c.now.map((s) => s.id)).toEqual([2]);
     expect(c.next.map((s) => s.id)).toEqual([]);

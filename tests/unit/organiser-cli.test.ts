@@ -7,7 +7,10 @@ import { EXIT_USAGE, runOrganiserCommand, targetFromEnv } from '../../server/org
 describe('organiser command target', () => {
   it('defaults to the local venue server and the demo service-role key', () => {
     expect(targetFromEnv({})).toEqual({ url: 'http://127.0.0.1:54321', serviceRoleKey: DEMO_SERVICE_ROLE_KEY });
-    expect(targetFromEnv({ HOST: '', PORT: '', SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' })).toEqual({ url: 'http://127.0.0.1:54321', serviceRoleKey: DEMO_SERVICE_ROLE_KEY });
+    expect(targetFromEnv({ HOST: '', PORT: '', SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' })).toEqual({
+      url: 'http://127.0.0.1:54321',
+      serviceRoleKey: DEMO_SERVICE_ROLE_KEY,
+    });
   });
 
   it('follows HOST, PORT, PUBLIC_URL and TLS as npm start does', () => {
@@ -45,7 +48,9 @@ describe('organiser command target', () => {
     const code = await runOrganiserCommand(['list'], { SUPABASE_URL: url }, { out: () => undefined, err: (l) => err.push(l), deadlineMs: 300 });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(code).toBe(1);
-    expect(err).toEqual([`Cannot reach ${url} (no answer within 0.3 s). Is the venue server running (npm start)? For another server, set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.`]);
+    expect(err).toEqual([
+      `Cannot reach ${url} (no answer within 0.3 s). Is the venue server running (npm start)? For another server, set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.`,
+    ]);
     for (const s of sockets) s.destroy();
     await new Promise((resolve) => silent.close(resolve));
   });

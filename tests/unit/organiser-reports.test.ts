@@ -4,8 +4,7 @@ import { couponTable, defaultResultsEvent, type CouponReportRow } from '../../sr
 import { clockTime, reportStatus } from '../../src/features/organiser/use-report.ts';
 import type { ShowEvent } from '../../src/data/mirror.ts';
 
-const event = (id: number, start_date: string, end_date: string): ShowEvent =>
-  ({ id, name: `Show ${id}`, start_date, end_date, time_zone: 'UTC' }) as ShowEvent;
+const event = (id: number, start_date: string, end_date: string): ShowEvent => ({ id, name: `Show ${id}`, start_date, end_date, time_zone: 'UTC' }) as ShowEvent;
 
 describe('defaultResultsEvent: the event the results page opens on', () => {
   const past = event(1, '2026-03-01', '2026-03-02');
@@ -53,8 +52,14 @@ describe('reportStatus: the refresh state in words', () => {
     [{ updatedAt: null, error: null, loading: true }, 'Loading…'],
     [{ updatedAt: at, error: null, loading: false }, 'Updated 14:03:07'],
     [{ updatedAt: at, error: null, loading: true }, 'Updated 14:03:07'],
-    [{ updatedAt: at, error: 'no answer from the show server within 10 s', loading: false }, 'Could not refresh: no answer from the show server within 10 s. Showing what was read at 14:03:07.'],
-    [{ updatedAt: null, error: 'Only the show’s organisers may read the coupon report.', loading: false }, 'Could not refresh: Only the show’s organisers may read the coupon report.'],
+    [
+      { updatedAt: at, error: 'no answer from the show server within 10 s', loading: false },
+      'Could not refresh: no answer from the show server within 10 s. Showing what was read at 14:03:07.',
+    ],
+    [
+      { updatedAt: null, error: 'Only the show’s organisers may read the coupon report.', loading: false },
+      'Could not refresh: Only the show’s organisers may read the coupon report.',
+    ],
   ])('%j → %s', (state, text) => expect(reportStatus(state)).toBe(text));
   it('writes the time as hh:mm:ss on a 24-hour clock', () => expect(clockTime(new Date(2026, 0, 1, 9, 5, 0))).toBe('09:05:00'));
 });

@@ -10,13 +10,7 @@ import {
   type StoredOutboxFailure,
 } from '../../shared/messages.ts';
 import { backoffMs, nextAttemptAt, retryAfterMs } from '../../src/data/outbox/backoff.ts';
-import {
-  classifyFunctionError,
-  classifyRpcFailure,
-  classifyVoteResult,
-  MISSING_FUNCTION_FLOOR_MS,
-  type VoteResult,
-} from '../../src/data/outbox/classify.ts';
+import { classifyFunctionError, classifyRpcFailure, classifyVoteResult, MISSING_FUNCTION_FLOOR_MS, type VoteResult } from '../../src/data/outbox/classify.ts';
 import { createLocalLocks, defaultLocks, DRAIN_LOCK_NAME } from '../../src/data/outbox/lock.ts';
 import { couponPayloadSchema, votePayloadSchema, type CouponInput, type VoteInput } from '../../src/data/outbox/outbox.ts';
 
@@ -144,28 +138,47 @@ describe('classifyVoteResult: a replay is delivered, a duplicate gets the SPEC t
   it.each<[Omit<VoteResult, 'id'>, object]>([
     [{ status: 'recorded' }, { action: 'sent' }],
     [{ status: 'replayed' }, { action: 'sent' }],
-    [{ status: 'duplicate', code: '23505', message: 'x' }, { action: 'failed', code: 'already_voted', message: DUPLICATE }],
-    [{ status: 'rejected', code: '23514', message: 'check' }, { action: 'failed', code: 'other', message: 'check' }],
+    [
+      { status: 'duplicate', code: '23505', message: 'x' },
+      { action: 'failed', code: 'already_voted', message: DUPLICATE },
+    ],
+    [
+      { status: 'rejected', code: '23514', message: 'check' },
+      { action: 'failed', code: 'other', message: 'check' },
+    ],
     [{ status: 'rejected' }, { action: 'failed', code: 'unknown', message: 'An error occurred' }],
     [{ status: 'rejected', code: '40P01', message: 'deadlock' }, expect.objectContaining({ action: 'retry' })],
     // Voting has closed: permanent, in the shared words whatever the server's text.
-    [{ status: 'rejected', code: 'event_closed', message: 'closed!' }, { action: 'failed', code: 'event_closed', message: 'Voting for this event has closed' }],
+    [
+      { status: 'rejected', code: 'event_closed', message: 'closed!' },
+      { action: 'failed', code: 'event_closed', message: 'Voting for this event has closed' },
+    ],
   ])('%j → %j', (result, verdict) => {
     expect(classifyVoteResult({ id, ...result })).toEqual(verdict);
   });
 });
 
 describe('classifyFunctionError: by name, reading the server text', () => {
-  const http = (status: number, body: unknown, headers: Record<string, string> = {}) => () => ({
-    name: 'FunctionsHttpError',
-    context: new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }),
-  });
+  const http =
+    (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    () => ({
+      name: 'FunctionsHttpError',
+      context: new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }),
+    });
 
   it.each<[string, () => unknown, object]>([
-    ['a fetch error', () => ({ name: 'FunctionsFetchError', context: new TypeError('Failed to fetch') }), { action: 'retry', code: 'offline', message: OUTBOX_FAILURE_TEXT.offline }],
+    [
+      'a fetch error',
+      () => ({ name: 'FunctionsFetchError', context: new TypeError('Failed to fetch') }),
+      { action: 'retry', code: 'offline', message: OUTBOX_FAILURE_TEXT.offline },
+    ],
     ['a relay error', () => ({ name: 'FunctionsRelayError', context: {} }), expect.objectContaining({ action: 'retry' })],
     ['401', http(401, { error: 'Please sign in to request a coupon.' }), expect.objectContaining({ action: 'auth' })],
-    ['409 retryable, Retry-After 30', http(409, { error: 'busy', retryable: true }, { 'Retry-After': '30' }), { action: 'retry', code: 'other', message: 'busy', floorMs: 30_000 }],
+    [
+      '409 retryable, Retry-After 30',
+      http(409, { error: 'busy', retryable: true }, { 'Retry-After': '30' }),
+      { action: 'retry', code: 'other', message: 'busy', floorMs: 30_000 },
+    ],
     [
       '409 for good',
       http(409, { error: 'This request id belongs to another coupon request.' }),
@@ -184,18 +197,22 @@ describe('classifyFunctionError: by name, reading the server text', () => {
       { action: 'failed', code: 'unverified', message: 'Verify your e-mail first' },
     ],
     ['502, the mail failed', http(502, { error: COUPON_FAILED, retryable: true }), { action: 'retry', code: 'coupon_failed', message: COUPON_FAILED }],
-    ['404 that is not JSON', () => ({ name: 'FunctionsHttpError', context: new Response('<html>', { status: 404 }) }), { action: 'failed', code: 'coupon_failed', message: COUPON_FAILED }],
+    [
+      '404 that is not JSON',
+      () => ({ name: 'FunctionsHttpError', context: new Response('<html>', { status: 404 }) }),
+      { action: 'failed', code: 'coupon_failed', message: COUPON_FAILED },
+    ],
   ])('%s', async (_, error, verdict) => {
     expect(await classifyFunctionError(error(), 0)).toEqual(verdict);
   });
 });
 
-describe('an outbox item\'s failure: its code, or its words on an item stored before codes', () => {
+describe("an outbox item's failure: its code, or its words on an item stored before codes", () => {
   it.each<[string, StoredOutboxFailure, OutboxFailureCode | null, string | null]>([
     ['no failure', { lastError: null }, null, null],
     ['a code', { errorCode: 'already_voted', lastError: DUPLICATE }, 'already_voted', DUPLICATE],
     ['a code, with no words stored', { errorCode: 'offline', lastError: null }, 'offline', OUTBOX_FAILURE_TEXT.offline],
-    ['the server\'s own words', { errorCode: 'other', lastError: 'Advertiser not found' }, 'other', 'Advertiser not found'],
+    ["the server's own words", { errorCode: 'other', lastError: 'Advertiser not found' }, 'other', 'Advertiser not found'],
     ['old: SPEC words', { lastError: DUPLICATE }, 'already_voted', DUPLICATE],
     ['old: the words of a 409 from older servers', { lastError: COUPON_MESSAGES.alreadySent }, 'coupon_already_sent', COUPON_MESSAGES.alreadySent],
     ['old: words the app does not know', { lastError: 'Advertiser not found' }, 'other', 'Advertiser not found'],

@@ -38,9 +38,7 @@ describe('passwordProblems (SPEC §5 default rule)', () => {
 
 describe('passwordProblems with a configured rule', () => {
   it('uses the configured minimum length in its message', () => {
-    expect(passwordProblems('Aa1!aaaa', { ...DEFAULT_PASSWORD_RULE, minLength: 12 })).toEqual([
-      'Password must be at least 12 characters',
-    ]);
+    expect(passwordProblems('Aa1!aaaa', { ...DEFAULT_PASSWORD_RULE, minLength: 12 })).toEqual(['Password must be at least 12 characters']);
   });
 
   it('skips requirements that are switched off', () => {

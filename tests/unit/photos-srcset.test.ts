@@ -1,15 +1,7 @@
 // Imported photos' names (shared/photos.ts) and the srcsets screens build from them (src/ui/photo-sources.ts;
 // how ShowImage renders them: src/ui/image.test.tsx).
 import { describe, expect, it } from 'vitest';
-import {
-  photoFilesForScreen,
-  photoFolder,
-  photoRowPath,
-  photoSrcSet,
-  photoVariants,
-  processedPhotoFolder,
-  variantForScreen,
-} from '../../shared/photos.ts';
+import { photoFilesForScreen, photoFolder, photoRowPath, photoSrcSet, photoVariants, processedPhotoFolder, variantForScreen } from '../../shared/photos.ts';
 import { imageUrl } from '../../src/ui/image-url.ts';
 import { photoSources } from '../../src/ui/photo-sources.ts';
 

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { QUIZ_TRAITS } from '../../shared/breed-traits.ts';
-import {
-  descriptionSnippet,
-  matchPercentage,
-  QUIZ_QUESTIONS,
-  rankBreeds,
-  type QuizAnswers,
-  type QuizBreed,
-} from '../../src/lib/quiz.ts';
+import { descriptionSnippet, matchPercentage, QUIZ_QUESTIONS, rankBreeds, type QuizAnswers, type QuizBreed } from '../../src/lib/quiz.ts';
 
 const NO_TRAITS = {
-  activity_level: null, coat_length: null, body_type: null, habitat: null,
-  shedding_level: null, vocality: null, independence_level: null,
+  activity_level: null,
+  coat_length: null,
+  body_type: null,
+  habitat: null,
+  shedding_level: null,
+  vocality: null,
+  independence_level: null,
 };
 
 function breed(breed_name: string, traits: Partial<QuizBreed> = {}): QuizBreed {
@@ -20,15 +18,25 @@ function breed(breed_name: string, traits: Partial<QuizBreed> = {}): QuizBreed {
 
 // Numbers: activity 5, coat 5, build 1, size 3, environment 3, shedding 5, vocality 1, independence 5.
 const SLEEK = {
-  activity_level: 'Very Active', coat_length: 'Short', body_type: 'Medium, Slender', habitat: 'Both',
-  shedding_level: 'Substantial', vocality: 'Quiet', independence_level: 'Very Dependent',
+  activity_level: 'Very Active',
+  coat_length: 'Short',
+  body_type: 'Medium, Slender',
+  habitat: 'Both',
+  shedding_level: 'Substantial',
+  vocality: 'Quiet',
+  independence_level: 'Very Dependent',
 };
 const SLEEK_ANSWERS: QuizAnswers = { activity: 5, coat: 5, build: 1, size: 3, environment: 3, shedding: 5, vocality: 1, independence: 5 };
 
 // Numbers: activity 3, coat 1, build 3, size 5, environment 3, shedding 3, vocality 1, independence 3.
 const FLUFFY = {
-  activity_level: 'Moderate', coat_length: 'Long', body_type: 'Large, Muscular', habitat: 'Both',
-  shedding_level: 'Some', vocality: 'Quiet', independence_level: 'Moderately Independent',
+  activity_level: 'Moderate',
+  coat_length: 'Long',
+  body_type: 'Large, Muscular',
+  habitat: 'Both',
+  shedding_level: 'Some',
+  vocality: 'Quiet',
+  independence_level: 'Moderately Independent',
 };
 
 describe('QUIZ_QUESTIONS', () => {
@@ -88,9 +96,15 @@ describe('rankBreeds', () => {
 
   it('breaks score ties by breed_name ascending (code-unit order), whatever the input order', () => {
     const names = ['Zeta', 'alpha', 'Alpha', 'Beta'];
-    const ranked = rankBreeds(names.map((n) => breed(n, SLEEK)), SLEEK_ANSWERS);
+    const ranked = rankBreeds(
+      names.map((n) => breed(n, SLEEK)),
+      SLEEK_ANSWERS,
+    );
     expect(ranked.map((m) => m.breed.breed_name)).toEqual(['Alpha', 'Beta', 'Zeta', 'alpha']);
-    const reversed = rankBreeds([...names].reverse().map((n) => breed(n, SLEEK)), SLEEK_ANSWERS);
+    const reversed = rankBreeds(
+      [...names].reverse().map((n) => breed(n, SLEEK)),
+      SLEEK_ANSWERS,
+    );
     expect(reversed.map((m) => m.breed.breed_name)).toEqual(['Alpha', 'Beta', 'Zeta', 'alpha']);
   });
 

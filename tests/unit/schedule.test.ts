@@ -247,7 +247,11 @@ describe('classifySchedule: the day-by-day programme (venue: Amsterdam, now 12:3
     ],
     ['all of today over: the line closes the day', [session(1, '2026-11-21', '09:00', '10:00')], [['2026-11-21', true, ['1 ended', '|']]]],
     ['nothing started yet today: the line opens it', [session(1, '2026-11-21', '17:00', '18:00')], [['2026-11-21', false, ['|', 1]]]],
-    ['only Now and Up Next today: just the line', [session(1, '2026-11-21', '12:00', '13:00'), session(2, '2026-11-21', '13:00', '14:00')], [['2026-11-21', false, ['|']]]],
+    [
+      'only Now and Up Next today: just the line',
+      [session(1, '2026-11-21', '12:00', '13:00'), session(2, '2026-11-21', '13:00', '14:00')],
+      [['2026-11-21', false, ['|']]],
+    ],
     ['a show that has not started: no line', [session(1, '2026-11-25', '09:00', '10:00')], [['2026-11-25', false, [1]]]],
     ['ends this minute is on now, not ended', [session(1, '2026-11-21', '11:00', '12:30')], [['2026-11-21', false, ['|']]]],
   ] as const)('%s', (_label, sessions, expected) => {
@@ -391,4 +395,3 @@ describe('the active event for a vote: the venue date decides, not the phone dat
     expect(upcomingEvents([a, b, c], new Date('2026-11-21T12:00:00Z')).map((e) => e.name)).toEqual(['C', 'A', 'B']);
   });
 });
-

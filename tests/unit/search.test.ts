@@ -109,20 +109,67 @@ describe('searchEntries', () => {
 
   it.each([
     // The exact abbreviation first, in every group.
-    ['MCO', [['breed', [2]], ['cattery', [10]], ['litter', [20]]]],
+    [
+      'MCO',
+      [
+        ['breed', [2]],
+        ['cattery', [10]],
+        ['litter', [20]],
+      ],
+    ],
     // A name prefix before a word prefix before a substring.
-    ['maine', [['breed', [2]], ['cattery', [11, 12, 10]], ['litter', [20]], ['session', [30]]]],
-    ['coon', [['breed', [2]], ['cattery', [10, 11]], ['litter', [20]], ['session', [30]]]],
-    ['ma', [['breed', [2, 3, 6]], ['cattery', [11, 12, 10]], ['litter', [20]], ['session', [30]]]],
+    [
+      'maine',
+      [
+        ['breed', [2]],
+        ['cattery', [11, 12, 10]],
+        ['litter', [20]],
+        ['session', [30]],
+      ],
+    ],
+    [
+      'coon',
+      [
+        ['breed', [2]],
+        ['cattery', [10, 11]],
+        ['litter', [20]],
+        ['session', [30]],
+      ],
+    ],
+    [
+      'ma',
+      [
+        ['breed', [2, 3, 6]],
+        ['cattery', [11, 12, 10]],
+        ['litter', [20]],
+        ['session', [30]],
+      ],
+    ],
     // Groups always in the fixed order: breeds, catteries, litters, sessions, events, advertisers.
-    ['amsterdam', [['cattery', [11, 10]], ['litter', [20]], ['event', [40]], ['advertiser', [50]]]],
+    [
+      'amsterdam',
+      [
+        ['cattery', [11, 10]],
+        ['litter', [20]],
+        ['event', [40]],
+        ['advertiser', [50]],
+      ],
+    ],
     ['Sphÿnx', [['breed', [4]]]],
     ['SPHYNX', [['breed', [4]]]],
     ['chartreux', [['breed', [5]]]],
     ['tica', [['cattery', [10]]]],
     ['federation feline', [['cattery', [12]]]],
     // One letter: word starts only (Somali has an "m" but no word starting with one).
-    ['m', [['breed', [2, 3]], ['cattery', [11, 12, 10]], ['litter', [20]], ['session', [30]]]],
+    [
+      'm',
+      [
+        ['breed', [2, 3]],
+        ['cattery', [11, 12, 10]],
+        ['litter', [20]],
+        ['session', [30]],
+      ],
+    ],
     ['xyz', []],
     ['', []],
   ])('%j → %j', (query, expected) => expect(ids(query)).toEqual(expected));
@@ -133,12 +180,45 @@ describe('searchEntries', () => {
 
   it('answers a query typed key by key (narrowing on each longer query) as a fresh search does', () => {
     const search = createSearch(entries);
-    const typed = ['m', 'ma', 'mai', 'main', 'maine', 'maine ', 'maine c', 'maine co', 'maine c', 'maine', 'mai', 'am', 'ams', 'ams m', 'coon', 'coon m', 'x', '', 'mco', 'o', 'oo', 'oon', 's', 'so', 'som', 'm c', 'c', 'z', 'a m', '5'];
+    const typed = [
+      'm',
+      'ma',
+      'mai',
+      'main',
+      'maine',
+      'maine ',
+      'maine c',
+      'maine co',
+      'maine c',
+      'maine',
+      'mai',
+      'am',
+      'ams',
+      'ams m',
+      'coon',
+      'coon m',
+      'x',
+      '',
+      'mco',
+      'o',
+      'oo',
+      'oon',
+      's',
+      'so',
+      'som',
+      'm c',
+      'c',
+      'z',
+      'a m',
+      '5',
+    ];
     for (const query of typed) expect(search(query), query).toEqual(searchEntries(entries, query));
   });
 
   it('caps each group and counts what matched', () => {
-    const many = Array.from({ length: 20 }, (_, i) => makeEntry(doc({ kind: 'litter', id: 100 + i, label: `Ragdoll litter ${String(i).padStart(2, '0')}`, name: 'Ragdoll' })));
+    const many = Array.from({ length: 20 }, (_, i) =>
+      makeEntry(doc({ kind: 'litter', id: 100 + i, label: `Ragdoll litter ${String(i).padStart(2, '0')}`, name: 'Ragdoll' })),
+    );
     const [group] = searchEntries(many, 'rag');
     expect(group!.total).toBe(20);
     expect(group!.results.map((e) => e.id)).toEqual([100, 101, 102, 103, 104, 105].slice(0, GROUP_CAP));
@@ -166,17 +246,46 @@ const ROWS: SearchRows = {
     { id: 7, cattery_id: 1, breed_id: 1, date_of_birth: '2026-09-01', available_male_kittens: 1, available_female_kittens: 2 },
     { id: 8, cattery_id: 2, breed_id: 2, date_of_birth: '2026-10-01', available_male_kittens: 0, available_female_kittens: 0 },
   ],
-  events: [{ id: 3, name: 'PurrFect Show 2026', city: 'Amsterdam', country: 'Netherlands', venue_name: 'RAI Amsterdam, Hall 5', start_date: '2026-11-26', end_date: '2026-11-28' }],
+  events: [
+    {
+      id: 3,
+      name: 'PurrFect Show 2026',
+      city: 'Amsterdam',
+      country: 'Netherlands',
+      venue_name: 'RAI Amsterdam, Hall 5',
+      start_date: '2026-11-26',
+      end_date: '2026-11-28',
+    },
+  ],
   event_schedule: [
-    { id: 11, event_id: 3, title: 'Maine Coon judging', location: 'Ring 2', schedule_date: '2026-11-28', start_time: '10:00:00', end_time: '11:30:00', status: 'scheduled' },
-    { id: 12, event_id: 3, title: 'Grooming talk', location: 'Main Stage', schedule_date: '2026-11-27', start_time: '14:00:00', end_time: '14:45:00', status: 'cancelled' },
+    {
+      id: 11,
+      event_id: 3,
+      title: 'Maine Coon judging',
+      location: 'Ring 2',
+      schedule_date: '2026-11-28',
+      start_time: '10:00:00',
+      end_time: '11:30:00',
+      status: 'scheduled',
+    },
+    {
+      id: 12,
+      event_id: 3,
+      title: 'Grooming talk',
+      location: 'Main Stage',
+      schedule_date: '2026-11-27',
+      start_time: '14:00:00',
+      end_time: '14:45:00',
+      status: 'cancelled',
+    },
   ],
   advertisers: [{ id: 5, company_name: 'Pawsome Nutrition', city: 'Amsterdam', country: 'Netherlands' }],
 };
 
 describe('buildSearchIndex', () => {
   const { entries } = buildSearchIndex(ROWS);
-  const find = (query: string) => searchEntries(entries, query).map((g) => ({ kind: g.kind, results: g.results.map((e) => ({ label: e.label, detail: e.detail, path: e.path })) }));
+  const find = (query: string) =>
+    searchEntries(entries, query).map((g) => ({ kind: g.kind, results: g.results.map((e) => ({ label: e.label, detail: e.detail, path: e.path })) }));
 
   it('makes one entry per row of each kind', () => {
     expect(entries.map((e) => `${e.kind}:${e.id}`).sort()).toEqual(
@@ -191,9 +300,7 @@ describe('buildSearchIndex', () => {
       { kind: 'litter', results: [{ label: SEARCH_TEXTS.litterOf('Maine Coon'), detail: `Big Paws · Antwerp · ${SEARCH_TEXTS.available(3)}`, path: '/litters/7' }] },
       {
         kind: 'session',
-        results: [
-          { label: 'Maine Coon judging', detail: 'Sat 28 Nov 10:00–11:30 · Ring 2 · PurrFect Show 2026', path: '/events/3#session-11' },
-        ],
+        results: [{ label: 'Maine Coon judging', detail: 'Sat 28 Nov 10:00–11:30 · Ring 2 · PurrFect Show 2026', path: '/events/3#session-11' }],
       },
     ]);
   });
@@ -218,7 +325,9 @@ describe('buildSearchIndex', () => {
 
   it('opens the session in its event, the event and the advertiser on their pages', () => {
     expect(find('grooming')[0]!.results[0]!.path).toBe('/events/3#session-12');
-    expect(find('purrfect')).toEqual([{ kind: 'event', results: [{ label: 'PurrFect Show 2026', detail: 'Amsterdam, Netherlands · 26/11/2026 – 28/11/2026', path: '/events/3' }] }]);
+    expect(find('purrfect')).toEqual([
+      { kind: 'event', results: [{ label: 'PurrFect Show 2026', detail: 'Amsterdam, Netherlands · 26/11/2026 – 28/11/2026', path: '/events/3' }] },
+    ]);
     expect(find('pawsome')[0]!.results[0]!.path).toBe('/pet-products/5');
   });
 });

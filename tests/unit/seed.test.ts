@@ -102,7 +102,7 @@ describe('registries, catteries and labels', () => {
     const labels = show.cattery_has_quality_label;
     expect(labels.some((l) => (l.expiration_date as string) < today)).toBe(true);
     expect(labels.some((l) => (l.expiration_date as string) >= today)).toBe(true);
-    for (const l of labels) expect(l.expiration_date as string > (l.issued_date as string)).toBe(true);
+    for (const l of labels) expect((l.expiration_date as string) > (l.issued_date as string)).toBe(true);
   });
 });
 
@@ -126,11 +126,17 @@ describe('litters', () => {
       expect(named.length, c.name as string).toBeGreaterThan(0);
       for (const b of named) {
         expect(own.has(b.id), `${c.name} names ${b.breed_name}`).toBe(true);
-        expect(show.litters.some((l) => l.cattery_id === c.id && l.breed_id === b.id), `${c.name} has a ${b.breed_name} litter`).toBe(true);
+        expect(
+          show.litters.some((l) => l.cattery_id === c.id && l.breed_id === b.id),
+          `${c.name} has a ${b.breed_name} litter`,
+        ).toBe(true);
       }
       // Its pictures are cats of a breed it keeps.
       const pictured = (c.profile_image_url as string).split('/')[1];
-      expect([...own].some((id) => (breeds.get(id as number)!.universal_breed_abbreviation as string).toLowerCase() === pictured), c.name as string).toBe(true);
+      expect(
+        [...own].some((id) => (breeds.get(id as number)!.universal_breed_abbreviation as string).toLowerCase() === pictured),
+        c.name as string,
+      ).toBe(true);
     }
   });
 
@@ -162,7 +168,7 @@ describe('events and the live schedule', () => {
     expect(show.events.some((e) => (e.start_date as string) > today)).toBe(true);
   });
 
-  it('stores each event\'s venue time zone, from its city', () => {
+  it("stores each event's venue time zone, from its city", () => {
     for (const e of show.events) {
       expect(e.time_zone, String(e.name)).toBe(PLACES.find((p) => p.city === e.city)!.tz);
       expect(isValidTimeZone(e.time_zone as string)).toBe(true);
@@ -177,28 +183,25 @@ describe('events and the live schedule', () => {
   const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:20`);
   const DAYS = ['2026-11-21', '2026-03-29', '2026-10-25'];
   const PROCESS_ZONES = ['UTC', 'America/Los_Angeles', 'Asia/Tokyo'];
-  it.each(DAYS.flatMap((day) => HOURS.map((time) => [day, time] as const)))(
-    'seeded at %s %s at the venue, something is on now or up next an hour later',
-    (day, time) => {
-      const initial = process.env.TZ;
-      try {
-        for (const tz of PROCESS_ZONES) {
-          process.env.TZ = tz;
-          const seededAt = zonedTimeToInstant(day, time, VENUE_ZONE);
-          const s = buildShow({ now: seededAt, scale: 1, breeds: SHOW_BREEDS });
-          const live = s.events.find((e) => e.start_date === addDaysIso(day, -1))!;
-          expect(live.time_zone).toBe(VENUE_ZONE);
-          const later = new Date(seededAt.getTime() + 60 * 60 * 1000);
-          const c = classifyShow(s, later);
-          expect(c.now.length + c.next.length, `process zone ${tz}`).toBeGreaterThan(0);
-          for (const x of s.event_schedule) expect(x.end_time as string > (x.start_time as string)).toBe(true);
-        }
-      } finally {
-        if (initial === undefined) delete process.env.TZ;
-        else process.env.TZ = initial;
+  it.each(DAYS.flatMap((day) => HOURS.map((time) => [day, time] as const)))('seeded at %s %s at the venue, something is on now or up next an hour later', (day, time) => {
+    const initial = process.env.TZ;
+    try {
+      for (const tz of PROCESS_ZONES) {
+        process.env.TZ = tz;
+        const seededAt = zonedTimeToInstant(day, time, VENUE_ZONE);
+        const s = buildShow({ now: seededAt, scale: 1, breeds: SHOW_BREEDS });
+        const live = s.events.find((e) => e.start_date === addDaysIso(day, -1))!;
+        expect(live.time_zone).toBe(VENUE_ZONE);
+        const later = new Date(seededAt.getTime() + 60 * 60 * 1000);
+        const c = classifyShow(s, later);
+        expect(c.now.length + c.next.length, `process zone ${tz}`).toBeGreaterThan(0);
+        for (const x of s.event_schedule) expect((x.end_time as string) > (x.start_time as string)).toBe(true);
       }
-    },
-  );
+    } finally {
+      if (initial === undefined) delete process.env.TZ;
+      else process.env.TZ = initial;
+    }
+  });
 
   it('builds the same show for one instant whatever the process zone', () => {
     const initial = process.env.TZ;
@@ -245,7 +248,10 @@ describe('advertisers', () => {
     for (const column of ['product_images', 'product_descriptions'] as const) {
       const values = show.advertisers.map((a) => a[column]);
       expect(values.some(Array.isArray), column).toBe(true);
-      expect(values.some((v) => typeof v === 'string' && (v as string).startsWith('"')), column).toBe(true);
+      expect(
+        values.some((v) => typeof v === 'string' && (v as string).startsWith('"')),
+        column,
+      ).toBe(true);
     }
     for (const a of show.advertisers) {
       const images = parseListText(a.product_images);
@@ -256,14 +262,15 @@ describe('advertisers', () => {
 });
 
 describe('pictures and scale', () => {
-  const referenced = (s: ShowData) => [
-    ...s.breeds.flatMap((b) => [b.overview_image, ...parseListText(b.detail_images)]),
-    ...s.catteries.flatMap((c) => [c.profile_image_url, ...(c.detail_images as string[])]),
-    ...s.litters.flatMap((l) => [l.litter_image_url, l.sire_picture_url, l.dam_picture_url]),
-    ...s.litter_images.map((i) => i.image_url),
-    ...s.events.map((e) => e.event_picture_url),
-    ...s.advertisers.flatMap((a) => [a.company_logo_url, ...parseListText(a.product_images)]),
-  ].filter((x): x is string => typeof x === 'string');
+  const referenced = (s: ShowData) =>
+    [
+      ...s.breeds.flatMap((b) => [b.overview_image, ...parseListText(b.detail_images)]),
+      ...s.catteries.flatMap((c) => [c.profile_image_url, ...(c.detail_images as string[])]),
+      ...s.litters.flatMap((l) => [l.litter_image_url, l.sire_picture_url, l.dam_picture_url]),
+      ...s.litter_images.map((i) => i.image_url),
+      ...s.events.map((e) => e.event_picture_url),
+      ...s.advertisers.flatMap((a) => [a.company_logo_url, ...parseListText(a.product_images)]),
+    ].filter((x): x is string => typeof x === 'string');
 
   it('generates every picture the rows refer to, as SVG with a text alternative', () => {
     const names = new Set(show.images.map((i) => i.name));
@@ -275,7 +282,18 @@ describe('pictures and scale', () => {
 
   it('draws each product as what it is', () => {
     const drawn = Object.fromEntries(
-      ['Sisal Scratcher', 'Tuna in Broth', 'Tofu Litter', 'Breakaway Collar', 'Soft Carrier', 'Ceramic Fountain', 'Tall Tree Tower', 'Feather Wand', 'Orthopaedic Bed', 'Show Portrait'].map((p) => [p, productShapeFor(p)]),
+      [
+        'Sisal Scratcher',
+        'Tuna in Broth',
+        'Tofu Litter',
+        'Breakaway Collar',
+        'Soft Carrier',
+        'Ceramic Fountain',
+        'Tall Tree Tower',
+        'Feather Wand',
+        'Orthopaedic Bed',
+        'Show Portrait',
+      ].map((p) => [p, productShapeFor(p)]),
     );
     expect(drawn).toEqual({
       'Sisal Scratcher': 'post',

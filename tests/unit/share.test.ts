@@ -43,7 +43,15 @@ test.each<[ShareNavigator, boolean]>([
   [{ share: async () => {} }, true],
   [{ share: async () => {}, canShare: () => true }, true],
   [{ share: async () => {}, canShare: () => false }, false],
-  [{ share: async () => {}, canShare: () => { throw new Error('x'); } }, false],
+  [
+    {
+      share: async () => {},
+      canShare: () => {
+        throw new Error('x');
+      },
+    },
+    false,
+  ],
 ])('canWebShare %#', (nav, can) => expect(canWebShare(nav, data)).toBe(can));
 
 test.each([

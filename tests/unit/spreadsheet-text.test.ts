@@ -3,8 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { defuseFormula, undoDefuseFormula } from '../../shared/spreadsheet-text.ts';
 
 const CELLS = [
-  '=HYPERLINK("http://evil.example","win")', '+31 6 1234 5678', '-2+3', '-73.98', '@SUM(A1:A2)', '\t=1', '\r=1',
-  '＝1+1', '＋1', '－1', '＠A1', 'Ada', 'A=B', '', ' =1', "'", "'=1", "''+1", "'plain", 'Plain & Co',
+  '=HYPERLINK("http://evil.example","win")',
+  '+31 6 1234 5678',
+  '-2+3',
+  '-73.98',
+  '@SUM(A1:A2)',
+  '\t=1',
+  '\r=1',
+  '＝1+1',
+  '＋1',
+  '－1',
+  '＠A1',
+  'Ada',
+  'A=B',
+  '',
+  ' =1',
+  "'",
+  "'=1",
+  "''+1",
+  "'plain",
+  'Plain & Co',
 ];
 
 describe('defuseFormula (the votes CSV and the show export)', () => {

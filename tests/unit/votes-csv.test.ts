@@ -27,7 +27,7 @@ describe('votesCsv (the prize-draw download)', () => {
   });
 
   it('quotes commas, quotes and line breaks (RFC 4180: quotes doubled)', () => {
-    const tricky = vote({ first_name: 'Anne, "Nan"', last_name: 'O\'Brien\nSmith', email: 'a"b@example.org', phone: '06 1234\r5678' });
+    const tricky = vote({ first_name: 'Anne, "Nan"', last_name: "O'Brien\nSmith", email: 'a"b@example.org', phone: '06 1234\r5678' });
     const csv = votesCsv([tricky], 'UTC');
     expect(csv.split('\r\n')[1]).toBe('2026-11-27T13:03:12+00:00,42,"Anne, ""Nan""","O\'Brien\nSmith","a""b@example.org","06 1234\r5678"');
     expect(csv.split('\r\n')[0]).toBe(VOTES_CSV_HEADER.join(','));

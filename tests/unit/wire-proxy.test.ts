@@ -84,9 +84,27 @@ test('counts every byte both ways and gives each exchange its own', async () => 
   const down = GET_ANSWER.length + POST_ANSWER.length + UPGRADE_ANSWER.length + FRAME_DOWN.length;
   expect(proxy.totals()).toEqual({ up, down, connections: 1 });
   expect(proxy.exchanges().map(({ at: _at, ...e }) => e)).toEqual([
-    { connection: 1, method: 'GET', path: '/assets/app.js', dest: 'script', status: 200, contentType: 'text/javascript', upBytes: GET.length, downBytes: GET_ANSWER.length },
+    {
+      connection: 1,
+      method: 'GET',
+      path: '/assets/app.js',
+      dest: 'script',
+      status: 200,
+      contentType: 'text/javascript',
+      upBytes: GET.length,
+      downBytes: GET_ANSWER.length,
+    },
     // The body's "GET … HTTP/1.1" is body, not a request: Content-Length says where the body ends.
-    { connection: 1, method: 'POST', path: '/rest/v1/rpc/sync_pull', dest: 'empty', status: 200, contentType: 'application/json', upBytes: POST.length, downBytes: POST_ANSWER.length },
+    {
+      connection: 1,
+      method: 'POST',
+      path: '/rest/v1/rpc/sync_pull',
+      dest: 'empty',
+      status: 200,
+      contentType: 'application/json',
+      upBytes: POST.length,
+      downBytes: POST_ANSWER.length,
+    },
     // After the 101 every frame, both ways, belongs to the socket's exchange.
     {
       connection: 1,

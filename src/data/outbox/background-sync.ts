@@ -14,9 +14,7 @@ interface NavigatorLike {
 }
 
 /** Registers the 'outbox-drain' sync; false where unsupported or refused, and callers rely on page triggers. */
-export async function requestBackgroundSync(
-  nav: NavigatorLike | undefined = (globalThis as { navigator?: NavigatorLike }).navigator,
-): Promise<boolean> {
+export async function requestBackgroundSync(nav: NavigatorLike | undefined = (globalThis as { navigator?: NavigatorLike }).navigator): Promise<boolean> {
   if (!nav || !('serviceWorker' in nav) || !nav.serviceWorker) return false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), READY_TIMEOUT_MS)));

@@ -23,9 +23,7 @@ export function failureSaying(message: string | null | undefined): Failure {
 export const MISSING_FUNCTION_FLOOR_MS = 15 * 60_000;
 
 export type Verdict =
-  | ({ action: 'retry'; /** minimum delay before the next try */ floorMs?: number } & Failure)
-  | ({ action: 'auth' } & Failure)
-  | ({ action: 'failed' } & Failure);
+  ({ action: 'retry'; /** minimum delay before the next try */ floorMs?: number } & Failure) | ({ action: 'auth' } & Failure) | ({ action: 'failed' } & Failure);
 
 const RETRYABLE_HTTP = new Set([408, 425, 429]);
 /** send-coupon's `code` for an account whose e-mail is not verified (403). */

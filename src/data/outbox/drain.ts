@@ -232,9 +232,7 @@ async function submitVotes(
     ctx.signal?.throwIfAborted();
     if (error) return { verdict: classifyRpcFailure(status, error) };
     const parsed = voteResults.safeParse(data);
-    return parsed.success
-      ? { results: parsed.data }
-      : { verdict: { action: 'retry', ...failure('bad_answer') } };
+    return parsed.success ? { results: parsed.data } : { verdict: { action: 'retry', ...failure('bad_answer') } };
   } finally {
     done();
   }
@@ -245,11 +243,7 @@ async function submitVotes(
  * An organiser's change carries the item's id as its operation id, so the server applies it once
  * however often a lost answer makes us resend it.
  */
-async function sendUnderSession<T extends CouponItem | OrganiserItem>(
-  ctx: SessionCtx,
-  item: T,
-  call: (ctx: SessionCtx, item: T) => Promise<Outcome>,
-): Promise<void> {
+async function sendUnderSession<T extends CouponItem | OrganiserItem>(ctx: SessionCtx, item: T, call: (ctx: SessionCtx, item: T) => Promise<Outcome>): Promise<void> {
   const ready = await signedInSession(ctx, item.payload.user_id);
   if (ready !== 'ok') return settle(ctx, [item], () => ready, 'queued');
   await markSending(ctx, [item]);
@@ -335,10 +329,7 @@ async function invokeCoupon(ctx: SessionCtx, item: CouponItem): Promise<Outcome>
 /** A per-request timeout tied to the caller's signal (AbortSignal.any is missing in older Safari). */
 function requestSignal(outer: AbortSignal | undefined): { signal: AbortSignal; done: () => void } {
   const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException('The request timed out', 'TimeoutError')),
-    REQUEST_TIMEOUT_MS,
-  );
+  const timer = setTimeout(() => controller.abort(new DOMException('The request timed out', 'TimeoutError')), REQUEST_TIMEOUT_MS);
   const onAbort = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', onAbort, { once: true });
   return {
@@ -361,12 +352,7 @@ async function markSending(ctx: Ctx, items: OutboxItem[]): Promise<void> {
 }
 
 /** Writes each item's outcome in one transaction, and counts it. */
-async function settle(
-  ctx: Ctx,
-  items: OutboxItem[],
-  outcomeOf: (item: OutboxItem) => Outcome,
-  from: OutboxStatus = 'sending',
-): Promise<void> {
+async function settle(ctx: Ctx, items: OutboxItem[], outcomeOf: (item: OutboxItem) => Outcome, from: OutboxStatus = 'sending'): Promise<void> {
   const at = ctx.now();
   const outcomes = new Map(items.map((item) => [item.id, outcomeOf(item)]));
   // One jitter draw per batch keeps its votes together for the next round trip.
@@ -398,12 +384,7 @@ async function settle(
 }
 
 /** Applies changes to the items still in status `from` (one transaction); returns the new statuses. */
-async function update(
-  { db }: Ctx,
-  ids: string[],
-  from: OutboxStatus,
-  changesOf: (item: OutboxItem) => Changes,
-): Promise<OutboxStatus[]> {
+async function update({ db }: Ctx, ids: string[], from: OutboxStatus, changesOf: (item: OutboxItem) => Changes): Promise<OutboxStatus[]> {
   const statuses: OutboxStatus[] = [];
   await db.outbox
     .where('id')

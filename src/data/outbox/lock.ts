@@ -21,9 +21,7 @@ export function createLocalLocks(): DrainLocks {
     async request<T>(name: string, options: { ifAvailable?: boolean }, callback: (lock: unknown) => T): Promise<T> {
       const held = tails.get(name);
       if (held && options.ifAvailable) return await callback(null);
-      const run = (held ?? Promise.resolve())
-        .catch(() => undefined)
-        .then(async () => await callback({ name, mode: 'exclusive' }));
+      const run = (held ?? Promise.resolve()).catch(() => undefined).then(async () => await callback({ name, mode: 'exclusive' }));
       const tail = run.catch(() => undefined);
       tails.set(name, tail);
       try {
@@ -106,8 +104,7 @@ export function createLeaseLocks({
     }
   };
   // A lease further ahead than one period comes from a clock set back since: it must not block for hours.
-  const heldByOther = (lease: Lease | null, at: number) =>
-    lease !== null && lease.owner !== owner && lease.expiresAt > at && lease.expiresAt - at <= leaseMs;
+  const heldByOther = (lease: Lease | null, at: number) => lease !== null && lease.owner !== owner && lease.expiresAt > at && lease.expiresAt - at <= leaseMs;
 
   async function take(key: string): Promise<boolean> {
     if (heldByOther(read(key), now())) return false;

@@ -149,11 +149,7 @@ export async function enqueueVote(db: ShowDb, input: VoteInput, { now = Date.now
 }
 
 /** Queues a coupon request of the signed-in visitor `user_id`; it is sent only while that visitor is signed in. */
-export async function enqueueCoupon(
-  db: ShowDb,
-  input: CouponInput,
-  { now = Date.now }: EnqueueOptions = {},
-): Promise<CouponItem> {
+export async function enqueueCoupon(db: ShowDb, input: CouponInput, { now = Date.now }: EnqueueOptions = {}): Promise<CouponItem> {
   const payload = parse(couponPayloadSchema(), input);
   return addItem(db, async (): Promise<CouponItem> => ({ ...(await fresh(db, now())), kind: 'coupon', payload, result: null }));
 }
@@ -162,11 +158,7 @@ export async function enqueueCoupon(
  * Queues an organiser's change; its id is the operation id the server remembers, so it is applied
  * once however often the hall Wi-Fi makes it resend. Sent only while that organiser is signed in.
  */
-export async function enqueueOrganiser(
-  db: ShowDb,
-  input: OrganiserInput,
-  { now = Date.now }: EnqueueOptions = {},
-): Promise<OrganiserItem> {
+export async function enqueueOrganiser(db: ShowDb, input: OrganiserInput, { now = Date.now }: EnqueueOptions = {}): Promise<OrganiserItem> {
   const payload = parse(organiserPayloadSchema(), input);
   return addItem(db, async (): Promise<OrganiserItem> => ({ ...(await fresh(db, now())), kind: 'organiser', payload }));
 }

@@ -93,10 +93,13 @@ export function startLiveShow({
     pullTimer = undefined;
     if (!wanted()) return;
     // A failure shows in the status and is retried by the triggers, whoever started the pull.
-    freshPull().then((summary) => {
-      if (!summary.heldBack) heldBackPulls = 0;
-      else if (heldBackPulls < LIVE_HELD_BACK_PULLS) schedulePull(LIVE_GUARD_MS * 2 ** heldBackPulls++);
-    }, () => undefined);
+    freshPull().then(
+      (summary) => {
+        if (!summary.heldBack) heldBackPulls = 0;
+        else if (heldBackPulls < LIVE_HELD_BACK_PULLS) schedulePull(LIVE_GUARD_MS * 2 ** heldBackPulls++);
+      },
+      () => undefined,
+    );
   }
 
   /** At most one pull waits: a later request joins it, an earlier one brings it forward. */

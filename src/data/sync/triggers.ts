@@ -27,9 +27,7 @@ export interface SyncTriggerOptions {
 }
 
 /** SPEC §9: exponential backoff from 1 s to 30 s, with full jitter so a hall of phones spreads out. */
-export const syncRetryDelayMs = (attempt: number, random: () => number = Math.random): number =>
-  Math.max(BACKOFF_BASE_MS, backoffMs(attempt, random));
-
+export const syncRetryDelayMs = (attempt: number, random: () => number = Math.random): number => Math.max(BACKOFF_BASE_MS, backoffMs(attempt, random));
 
 /** Starts pulling on the triggers of DESIGN.md; returns stop(), which removes every listener and timer. */
 export function startSyncTriggers(

@@ -3,11 +3,7 @@ import { SyncError, type SyncEngine } from './contract.ts';
 import { ENGINE_STATUS_KEYS, WORKER_ALIVE_INTERVAL_MS, type EngineStatus, type MessageEndpoint, type PageMessage, type WorkerMessage } from './protocol.ts';
 import type { SyncStatusStore } from './status.ts';
 
-export function serveSyncEngine(
-  endpoint: MessageEndpoint<PageMessage, WorkerMessage>,
-  engine: SyncEngine,
-  status: SyncStatusStore,
-): void {
+export function serveSyncEngine(endpoint: MessageEndpoint<PageMessage, WorkerMessage>, engine: SyncEngine, status: SyncStatusStore): void {
   const post = (message: WorkerMessage) => endpoint.postMessage(message);
   const aborts = new Map<number, AbortController>();
   let alive: ReturnType<typeof setInterval> | undefined;

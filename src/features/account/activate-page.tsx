@@ -50,9 +50,7 @@ export function ActivatePage() {
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
   const toLogin = useCallback(() => navigate('/login', { replace: true }), [navigate]);
-  const [outcome, setOutcome] = useState<Outcome | null>(
-    token ? null : { ok: false, message: 'Invalid activation link. No token provided.' },
-  );
+  const [outcome, setOutcome] = useState<Outcome | null>(token ? null : { ok: false, message: 'Invalid activation link. No token provided.' });
 
   useEffect(() => {
     if (!token) return;
@@ -87,9 +85,8 @@ export function ActivatePage() {
               {outcome.message}
             </p>
             <p>
-              The link may have been used already or may have expired. If your account is already verified, just sign
-              in. Otherwise ask for a new verification e-mail below, or <Link to="/register">register</Link> if you
-              have no account yet.
+              The link may have been used already or may have expired. If your account is already verified, just sign in. Otherwise ask for a new verification e-mail
+              below, or <Link to="/register">register</Link> if you have no account yet.
             </p>
             <ResendVerification />
             <div className="account-actions">

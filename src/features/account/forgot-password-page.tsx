@@ -46,8 +46,8 @@ export function ForgotPasswordPage() {
         <section className="account-card account-narrow account-done" aria-live="polite">
           <h1>Check your email</h1>
           <p>
-            A password reset link has been sent to <strong>{email.trim()}</strong>. Open the link to choose a new
-            password. If nothing arrives, check that this is the address you registered with.
+            A password reset link has been sent to <strong>{email.trim()}</strong>. Open the link to choose a new password. If nothing arrives, check that this is the
+            address you registered with.
           </p>
           <Link to="/login" className="button">
             Back to sign in

@@ -42,24 +42,8 @@ export function LoginPage() {
         <h1>Sign in</h1>
         {next && <p className="hint">Please sign in to continue.</p>}
         <form className="form account-form" onSubmit={submit} noValidate>
-          <TextField
-            id="login-email"
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onValue={setEmail}
-          />
-          <PasswordField
-            id="login-password"
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onValue={setPassword}
-          />
+          <TextField id="login-email" label="E-mail" type="email" autoComplete="email" inputMode="email" required value={email} onValue={setEmail} />
+          <PasswordField id="login-password" label="Password" autoComplete="current-password" required value={password} onValue={setPassword} />
           <div className="form-row checkbox-row login-extras">
             <input id="login-remember" type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
             <label htmlFor="login-remember">Remember me</label>

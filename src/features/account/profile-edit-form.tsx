@@ -32,15 +32,7 @@ export function ProfileEditForm({ email, field, error, saving, onSubmit, onCance
           <TextField {...field('first_name')} label="First name *" autoComplete="given-name" required />
           <TextField {...field('middle_name')} label="Middle name" autoComplete="additional-name" />
           <TextField {...field('last_name')} label="Last name *" autoComplete="family-name" required />
-          <TextField
-            id="profile-email"
-            label="E-mail"
-            type="email"
-            value={email}
-            onValue={() => undefined}
-            readOnly
-            hint="Email cannot be changed"
-          />
+          <TextField id="profile-email" label="E-mail" type="email" value={email} onValue={() => undefined} readOnly hint="Email cannot be changed" />
           <TextField {...field('phone')} label="Phone" type="tel" autoComplete="tel" />
         </div>
       </fieldset>

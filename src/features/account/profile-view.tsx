@@ -22,9 +22,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
     <div className="profile-view">
       <div className="profile-heading">
         <h2>{fullName(profile) || profile.email}</h2>
-        <span className={`badge ${profile.verified ? 'badge-verified' : 'badge-pending'}`}>
-          {profile.verified ? 'Verified' : 'Pending verification'}
-        </span>
+        <span className={`badge ${profile.verified ? 'badge-verified' : 'badge-pending'}`}>{profile.verified ? 'Verified' : 'Pending verification'}</span>
       </div>
       <dl className="profile-details">
         <div>
@@ -42,13 +40,11 @@ export function ProfileView({ profile }: { profile: Profile }) {
             <dt>Address</dt>
             <dd>
               <address>
-                {[profile.street_address, profile.street_address_2, cityLine, profile.state_province, profile.country]
-                  .filter(Boolean)
-                  .map((line) => (
-                    <span key={line} className="address-line">
-                      {line}
-                    </span>
-                  ))}
+                {[profile.street_address, profile.street_address_2, cityLine, profile.state_province, profile.country].filter(Boolean).map((line) => (
+                  <span key={line} className="address-line">
+                    {line}
+                  </span>
+                ))}
               </address>
             </dd>
           </div>

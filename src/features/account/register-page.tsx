@@ -54,8 +54,7 @@ function CheckYourEmail({ email, initialNotice }: { email: string; initialNotice
         <h1>Check your email</h1>
         <p>Your account has been created.</p>
         <p>
-          We sent a verification link to <strong>{email}</strong>. Please check your email and open the link to verify
-          your account, then sign in.
+          We sent a verification link to <strong>{email}</strong>. Please check your email and open the link to verify your account, then sign in.
         </p>
         <div className="account-actions">
           <Link to="/login" className="button">
@@ -141,13 +140,7 @@ export function RegisterPage() {
           <AddressFieldset field={text} />
           <fieldset>
             <legend>Password</legend>
-            <PasswordField
-              {...text('password')}
-              label="Password *"
-              autoComplete="new-password"
-              required
-              describedById="register-password-checklist"
-            />
+            <PasswordField {...text('password')} label="Password *" autoComplete="new-password" required describedById="register-password-checklist" />
             <PasswordChecklist id="register-password-checklist" password={form.password} rule={rule} />
             <PasswordField {...text('confirm_password')} label="Confirm password *" autoComplete="new-password" required />
           </fieldset>

@@ -52,16 +52,7 @@ export function ResendVerification({ email: knownEmail, initialNotice = null }: 
   return (
     <div className="resend-verification">
       {knownEmail === undefined && (
-        <TextField
-          id="resend-email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onValue={setEmail}
-          error={emailError}
-        />
+        <TextField id="resend-email" label="E-mail" type="email" autoComplete="email" inputMode="email" value={email} onValue={setEmail} error={emailError} />
       )}
       <NoticeLine notice={notice} />
       <button type="button" className="secondary" disabled={sending} onClick={() => void resend()}>

@@ -82,7 +82,12 @@ function Vouchers({ advertiser: a }: { advertiser: Advertiser }) {
 
 export function AdvertiserPage() {
   const { id = '' } = useParams();
-  const view = useMirror(() => loadAdvertiser(id), [id], 'Failed to fetch advertiser', (d) => !d.anyAdvertisers);
+  const view = useMirror(
+    () => loadAdvertiser(id),
+    [id],
+    'Failed to fetch advertiser',
+    (d) => !d.anyAdvertisers,
+  );
   useDocumentTitle(view.state !== 'ready' ? 'Pet Products' : (view.data.advertiser?.company_name ?? 'Advertiser not found'));
 
   if (view.state === 'loading') {

@@ -29,7 +29,12 @@ function AdvertiserCard({ advertiser: a }: { advertiser: Advertiser }) {
 }
 
 export function AdvertisersPage() {
-  const view = useMirror(() => db.advertisers.orderBy('company_name').toArray(), [], 'Failed to fetch advertisers', (list) => list.length === 0);
+  const view = useMirror(
+    () => db.advertisers.orderBy('company_name').toArray(),
+    [],
+    'Failed to fetch advertisers',
+    (list) => list.length === 0,
+  );
   return (
     <main className="page advertisers">
       <h1>Pet Products</h1>

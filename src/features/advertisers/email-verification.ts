@@ -21,12 +21,7 @@ async function loadEmailVerified(userId: string): Promise<boolean | null> {
   if (verifiedUsers.has(userId)) return true;
   try {
     const client = await backendClient();
-    const { data, error } = await client
-      .from('users')
-      .select('verified')
-      .eq('id', userId)
-      .abortSignal(AbortSignal.timeout(VERIFIED_CHECK_TIMEOUT_MS))
-      .maybeSingle();
+    const { data, error } = await client.from('users').select('verified').eq('id', userId).abortSignal(AbortSignal.timeout(VERIFIED_CHECK_TIMEOUT_MS)).maybeSingle();
     if (error) return null;
     const row = verifiedRow.safeParse(data);
     if (!row.success) return null;

@@ -17,9 +17,7 @@ interface MyCouponsData {
 
 async function loadMyCoupons(userId: string): Promise<MyCouponsData> {
   const items = await db.outbox.where('status').equals('sent').toArray();
-  const coupons = items.filter(
-    (item): item is SentCoupon => item.kind === 'coupon' && item.payload.user_id === userId && isSentCoupon(item),
-  );
+  const coupons = items.filter((item): item is SentCoupon => item.kind === 'coupon' && item.payload.user_id === userId && isSentCoupon(item));
   coupons.sort((a, b) => (b.sentAt ?? b.createdAt) - (a.sentAt ?? a.createdAt));
   const ids = [...new Set(coupons.map((c) => c.payload.advertiser_id))];
   const rows = await db.advertisers.bulkGet(ids);

@@ -51,9 +51,7 @@ export function ProductCarousel({ slides, companyName }: { slides: ProductSlide[
         ) : (
           <div className="product-image product-no-image">{NO_IMAGE_TEXT}</div>
         )}
-        <figcaption className={slide.description ? 'product-description' : 'product-description muted'}>
-          {slide.description ?? NO_DESCRIPTION_TEXT}
-        </figcaption>
+        <figcaption className={slide.description ? 'product-description' : 'product-description muted'}>{slide.description ?? NO_DESCRIPTION_TEXT}</figcaption>
       </figure>
       <div className="product-controls">
         {count > 1 && (

@@ -8,12 +8,7 @@ import { Link } from 'react-router';
 import { discardOutboxItem, queueCouponRequest, retryOutboxItem, useAuth, usePreloadedOutbox } from '../../data/backend.ts';
 import { db, useSyncStatus, type Advertiser, type CouponItem } from '../../data/mirror.ts';
 import { CouponCard } from './coupon-card.tsx';
-import {
-  COUPON_MESSAGES as SHARED_COUPON_MESSAGES,
-  outboxFailureCode,
-  outboxFailureText,
-  VERIFICATION_MAIL_MESSAGES,
-} from '../../../shared/messages.ts';
+import { COUPON_MESSAGES as SHARED_COUPON_MESSAGES, outboxFailureCode, outboxFailureText, VERIFICATION_MAIL_MESSAGES } from '../../../shared/messages.ts';
 import { resendVerificationMail, useEmailVerified } from './email-verification.ts';
 import { couponValue, isSentCoupon, type CouponKind } from './coupon-value.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -34,10 +29,7 @@ function useCouponRequests(userId: string | null, advertiserId: number, kind: Co
     return items
       .filter(
         (item): item is CouponItem =>
-          item.kind === 'coupon' &&
-          item.payload.user_id === userId &&
-          item.payload.advertiser_id === advertiserId &&
-          item.payload.coupon_type === kind,
+          item.kind === 'coupon' && item.payload.user_id === userId && item.payload.advertiser_id === advertiserId && item.payload.coupon_type === kind,
       )
       .sort((a, b) => b.createdAt - a.createdAt);
   }, [userId, advertiserId, kind]);
@@ -49,11 +41,7 @@ function RequestState({ item, online }: { item: CouponItem; online: boolean }) {
   switch (item.status) {
     case 'queued': {
       const lastFailure = outboxFailureText(item);
-      const text = !online
-        ? COUPON_MESSAGES.savedOffline
-        : lastFailure
-          ? `Saved — not sent yet (${lastFailure}); trying again shortly`
-          : COUPON_MESSAGES.sending;
+      const text = !online ? COUPON_MESSAGES.savedOffline : lastFailure ? `Saved — not sent yet (${lastFailure}); trying again shortly` : COUPON_MESSAGES.sending;
       return (
         <p className="outbox-status outbox-queued coupon-status" role="status">
           {text}

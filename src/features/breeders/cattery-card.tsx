@@ -31,7 +31,17 @@ export function WebsiteLink({ cattery }: { cattery: Pick<Cattery, 'website' | 'w
 }
 
 /** `returnUrl` is where the cattery page's Back button returns to; `breeds` are the names it keeps. */
-export function CatteryCard({ cattery, certifiedSince, breeds = [], returnUrl }: { cattery: Cattery; certifiedSince: number | null; breeds?: string[]; returnUrl: string }) {
+export function CatteryCard({
+  cattery,
+  certifiedSince,
+  breeds = [],
+  returnUrl,
+}: {
+  cattery: Cattery;
+  certifiedSince: number | null;
+  breeds?: string[];
+  returnUrl: string;
+}) {
   const place = [cattery.city, cattery.country].filter(Boolean).join(', ');
   return (
     <article className="card cattery-card">

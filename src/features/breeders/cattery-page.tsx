@@ -47,9 +47,7 @@ async function loadCattery(slug: string): Promise<CatteryDetail> {
   return {
     ...empty,
     registry,
-    labels: labelLinks
-      .map((link, i) => ({ link, label: labels[i] }))
-      .sort((a, b) => compareText(a.label?.name ?? '', b.label?.name ?? '')),
+    labels: labelLinks.map((link, i) => ({ link, label: labels[i] })).sort((a, b) => compareText(a.label?.name ?? '', b.label?.name ?? '')),
     litters: litters.map((litter) => ({ litter, breed: breeds.find((b) => b?.id === litter.breed_id) })),
   };
 }
@@ -150,7 +148,12 @@ export function CatteryPage() {
   const { catteryName = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const view = useMirror(() => loadCattery(catteryName), [catteryName], 'Failed to fetch cattery', (d) => !d.anyCatteries);
+  const view = useMirror(
+    () => loadCattery(catteryName),
+    [catteryName],
+    'Failed to fetch cattery',
+    (d) => !d.anyCatteries,
+  );
   useDocumentTitle(view.state !== 'ready' ? 'Cattery' : (view.data.cattery?.name ?? 'Cattery not found'));
   const back = (
     <button type="button" className="back-button" onClick={() => navigate(safeReturnUrl(search.get('returnUrl')))}>
@@ -158,8 +161,20 @@ export function CatteryPage() {
     </button>
   );
 
-  if (view.state === 'loading') return <main className="page">{back}<Loading>Loading cattery...</Loading></main>;
-  if (view.state === 'error') return <main className="page">{back}<ErrorBox>{view.message}</ErrorBox></main>;
+  if (view.state === 'loading')
+    return (
+      <main className="page">
+        {back}
+        <Loading>Loading cattery...</Loading>
+      </main>
+    );
+  if (view.state === 'error')
+    return (
+      <main className="page">
+        {back}
+        <ErrorBox>{view.message}</ErrorBox>
+      </main>
+    );
   const { cattery, registry, labels, litters } = view.data;
   if (!cattery) {
     return (

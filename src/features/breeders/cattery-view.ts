@@ -37,7 +37,14 @@ export function websiteHref(websiteUrl: string | null | undefined, website: stri
 
 /** The visible website text: the website field, else the URL without its scheme. */
 export function websiteText(websiteUrl: string | null | undefined, website: string | null | undefined): string | null {
-  return website?.trim() || websiteUrl?.trim().replace(/^https?:\/\//i, '').replace(/\/$/, '') || null;
+  return (
+    website?.trim() ||
+    websiteUrl
+      ?.trim()
+      .replace(/^https?:\/\//i, '')
+      .replace(/\/$/, '') ||
+    null
+  );
 }
 
 /** A tel: link target: digits and a leading plus only. */

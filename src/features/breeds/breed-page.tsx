@@ -49,7 +49,12 @@ async function loadBreed(abbreviation: string): Promise<BreedDetail> {
 export function BreedPage() {
   const { breedAbbreviation = '' } = useParams();
   const goBack = useBack('/breeds');
-  const view = useMirror(() => loadBreed(breedAbbreviation), [breedAbbreviation], 'Failed to fetch breeds', (d) => !d.anyBreeds);
+  const view = useMirror(
+    () => loadBreed(breedAbbreviation),
+    [breedAbbreviation],
+    'Failed to fetch breeds',
+    (d) => !d.anyBreeds,
+  );
   useDocumentTitle(view.state !== 'ready' ? 'Breed' : (view.data.breed?.breed_name ?? 'Breed not found'));
   const back = (
     <button type="button" className="back-button" onClick={goBack}>
@@ -57,8 +62,20 @@ export function BreedPage() {
     </button>
   );
 
-  if (view.state === 'loading') return <main className="page">{back}<Loading>Loading breed</Loading></main>;
-  if (view.state === 'error') return <main className="page">{back}<ErrorBox>{view.message}</ErrorBox></main>;
+  if (view.state === 'loading')
+    return (
+      <main className="page">
+        {back}
+        <Loading>Loading breed</Loading>
+      </main>
+    );
+  if (view.state === 'error')
+    return (
+      <main className="page">
+        {back}
+        <ErrorBox>{view.message}</ErrorBox>
+      </main>
+    );
   const { breed, breeders } = view.data;
   if (!breed) {
     return (
@@ -108,9 +125,7 @@ export function BreedPage() {
           <ul className="breeder-links">
             {breeders.map((c) => (
               <li key={c.id}>
-                <Link to={paths.cattery(c.name, paths.breed(breed.universal_breed_abbreviation))}>
-                  {c.name}
-                </Link>
+                <Link to={paths.cattery(c.name, paths.breed(breed.universal_breed_abbreviation))}>{c.name}</Link>
                 {c.city && <span className="muted"> · {[c.city, c.country].filter(Boolean).join(', ')}</span>}
               </li>
             ))}

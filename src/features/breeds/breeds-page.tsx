@@ -17,7 +17,16 @@ function BreedCards({ breeds }: { breeds: readonly CachedBreed[] }) {
           <Link to={paths.breed(b.universal_breed_abbreviation)} className="card breed-card">
             {/* The heading names the breed; repeating it as alt text would be read twice. */}
             {/* The first card is above the fold everywhere (the page's LCP): fetched at once, the rest lazily. */}
-            <ShowImage path={b.overview_image} alt="" width={428} height={240} size="card" sizes={CARD_SIZES} className="card-image" {...(i === 0 && { loading: 'eager', fetchPriority: 'high' })} />
+            <ShowImage
+              path={b.overview_image}
+              alt=""
+              width={428}
+              height={240}
+              size="card"
+              sizes={CARD_SIZES}
+              className="card-image"
+              {...(i === 0 && { loading: 'eager', fetchPriority: 'high' })}
+            />
             <h2>{b.breed_name}</h2>
           </Link>
         </li>
@@ -28,7 +37,12 @@ function BreedCards({ breeds }: { breeds: readonly CachedBreed[] }) {
 
 export function BreedsPage() {
   const [cached] = useState(readCachedBreeds);
-  const view = useMirror(() => db.breeds.orderBy('breed_name').toArray(), [], 'Failed to fetch breeds', (b) => b.length === 0);
+  const view = useMirror(
+    () => db.breeds.orderBy('breed_name').toArray(),
+    [],
+    'Failed to fetch breeds',
+    (b) => b.length === 0,
+  );
   const fresh = view.state === 'ready' ? view.data : null;
   useEffect(() => {
     if (fresh && fresh.length > 0) writeCachedBreeds(fresh);

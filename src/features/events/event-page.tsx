@@ -35,9 +35,7 @@ async function loadEvent(id: number | null): Promise<EventDetail> {
   if (!event) return { event, sessions: [], anyEvents };
   // SPEC §7: the schedule ordered by schedule_date then start_time.
   const sessions = await db.event_schedule.where('event_id').equals(event.id).toArray();
-  sessions.sort(
-    (a, b) => compareText(a.schedule_date, b.schedule_date) || compareText(a.start_time, b.start_time) || compareText(a.end_time, b.end_time) || a.id - b.id,
-  );
+  sessions.sort((a, b) => compareText(a.schedule_date, b.schedule_date) || compareText(a.start_time, b.start_time) || compareText(a.end_time, b.end_time) || a.id - b.id);
   return { event, sessions, anyEvents };
 }
 
@@ -88,7 +86,8 @@ function Programme({ event, sessions, linked, just }: { event: ShowEvent; sessio
               >
                 <span className="event-session-time">
                   <span className="session-time-range">
-                    <time dateTime={`${day.date}T${formatTime(s.start_time)}`}>{formatTime(s.start_time)}</time>–<time dateTime={`${day.date}T${formatTime(s.end_time)}`}>{formatTime(s.end_time)}</time>
+                    <time dateTime={`${day.date}T${formatTime(s.start_time)}`}>{formatTime(s.start_time)}</time>–
+                    <time dateTime={`${day.date}T${formatTime(s.end_time)}`}>{formatTime(s.end_time)}</time>
                   </span>
                   <SessionChangeMarks session={s} just={just.has(s.id)} />
                 </span>
@@ -119,7 +118,12 @@ function Programme({ event, sessions, linked, just }: { event: ShowEvent; sessio
 export function EventPage() {
   const { id: rawId } = useParams();
   const id = rowId(rawId);
-  const view = useMirror(() => loadEvent(id), [id], 'Failed to fetch event', (d) => !d.anyEvents);
+  const view = useMirror(
+    () => loadEvent(id),
+    [id],
+    'Failed to fetch event',
+    (d) => !d.anyEvents,
+  );
   useDocumentTitle(view.state !== 'ready' ? 'Event' : (view.data.event?.name ?? 'Event not found'));
   const { hash } = useLocation();
   useScrollToSession(hash, view.state === 'ready' && view.data.sessions.length > 0);
@@ -132,8 +136,20 @@ export function EventPage() {
       ← All events
     </Link>
   );
-  if (view.state === 'loading') return <main className="page">{back}<Loading>Loading event...</Loading></main>;
-  if (view.state === 'error') return <main className="page">{back}<ErrorBox>{view.message}</ErrorBox></main>;
+  if (view.state === 'loading')
+    return (
+      <main className="page">
+        {back}
+        <Loading>Loading event...</Loading>
+      </main>
+    );
+  if (view.state === 'error')
+    return (
+      <main className="page">
+        {back}
+        <ErrorBox>{view.message}</ErrorBox>
+      </main>
+    );
   const { event, sessions } = view.data;
   if (!event) {
     return (

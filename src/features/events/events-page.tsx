@@ -29,9 +29,7 @@ function EventCard({ event, now }: { event: ShowEvent; now: Date }) {
             <time dateTime={event.start_date}>{formatDateRange(event.start_date, event.end_date)}</time>
           </p>
           {place && <p className="event-place">{place}</p>}
-          {event.expected_attendance !== null && (
-            <p className="event-attendance">Expected attendance: {event.expected_attendance.toLocaleString()}</p>
-          )}
+          {event.expected_attendance !== null && <p className="event-attendance">Expected attendance: {event.expected_attendance.toLocaleString()}</p>}
           {event.description && <p className="event-description">{event.description}</p>}
           <p className="event-card-actions">
             <Link to={paths.event(event.id)} className="button" aria-label={`More Details about ${event.name}`}>

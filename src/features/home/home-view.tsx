@@ -66,7 +66,15 @@ export function HomeView({ pictures, venueZone, news }: HomeViewProps) {
               <Link to={t.to} className="tile">
                 {picture ? (
                   // The first tile's picture is above the fold on every screen (the page's LCP): fetched at once.
-                  <ShowImage path={picture.path} alt={picture.alt} className="tile-image" width={428} height={240} size="card" {...(t.to === '/breeds' && { loading: 'eager', fetchPriority: 'high' })} />
+                  <ShowImage
+                    path={picture.path}
+                    alt={picture.alt}
+                    className="tile-image"
+                    width={428}
+                    height={240}
+                    size="card"
+                    {...(t.to === '/breeds' && { loading: 'eager', fetchPriority: 'high' })}
+                  />
                 ) : (
                   // Until the mirror has a picture, its space is kept so the tiles below never move (CLS).
                   'picture' in t && <span className="image-placeholder" aria-hidden="true" />

@@ -113,7 +113,13 @@ function LitterList({ data }: { data: KittensData }) {
   // A cattery's Back comes here with the same filters.
   const returnUrl = `/kittens${filters.search}`;
   const card = (l: Litter) => (
-    <LitterCard key={l.id} litter={l} cattery={data.catteries.get(l.cattery_id)} breed={l.breed_id === null ? undefined : data.breeds.get(l.breed_id)} returnUrl={returnUrl} />
+    <LitterCard
+      key={l.id}
+      litter={l}
+      cattery={data.catteries.get(l.cattery_id)}
+      breed={l.breed_id === null ? undefined : data.breeds.get(l.breed_id)}
+      returnUrl={returnUrl}
+    />
   );
   return (
     <>

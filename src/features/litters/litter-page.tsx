@@ -70,15 +70,32 @@ function litterTitle({ litter, breed, cattery }: { litter: Litter | undefined; b
 export function LitterPage() {
   const { id: rawId } = useParams();
   const id = rowId(rawId);
-  const view = useMirror(() => loadLitter(id), [id], 'Failed to fetch litter', (d) => !d.anyLitters);
+  const view = useMirror(
+    () => loadLitter(id),
+    [id],
+    'Failed to fetch litter',
+    (d) => !d.anyLitters,
+  );
   useDocumentTitle(view.state !== 'ready' ? 'Litter' : litterTitle(view.data));
   const back = (
     <Link to="/kittens" className="litter-back-link">
       ← All litters
     </Link>
   );
-  if (view.state === 'loading') return <main className="page">{back}<Loading>Loading litter...</Loading></main>;
-  if (view.state === 'error') return <main className="page">{back}<ErrorBox>{view.message}</ErrorBox></main>;
+  if (view.state === 'loading')
+    return (
+      <main className="page">
+        {back}
+        <Loading>Loading litter...</Loading>
+      </main>
+    );
+  if (view.state === 'error')
+    return (
+      <main className="page">
+        {back}
+        <ErrorBox>{view.message}</ErrorBox>
+      </main>
+    );
   const { litter, cattery, breed, images } = view.data;
   if (!litter) {
     return (
@@ -94,7 +111,14 @@ export function LitterPage() {
     <main className="page litter-detail">
       {back}
       <header className="litter-header">
-        <ShowImage path={litter.litter_image_url} alt={`${breed?.breed_name ?? 'Litter'} kittens`} width={800} height={480} size="gallery" className="litter-hero-image" />
+        <ShowImage
+          path={litter.litter_image_url}
+          alt={`${breed?.breed_name ?? 'Litter'} kittens`}
+          width={800}
+          height={480}
+          size="gallery"
+          className="litter-hero-image"
+        />
         <div className="litter-header-text">
           <h1>{breed ? `${breed.breed_name} litter` : 'Litter'}</h1>
           <div className="star-slot">

@@ -14,9 +14,7 @@ export function AvailabilityBadge({ litter }: { litter: Litter }) {
   return isSoldOut(litter) ? (
     <span className="litter-badge litter-badge-sold-out">Sold out</span>
   ) : (
-    <span className="litter-badge litter-badge-available">
-      {litter.available_male_kittens + litter.available_female_kittens} available
-    </span>
+    <span className="litter-badge litter-badge-available">{litter.available_male_kittens + litter.available_female_kittens} available</span>
   );
 }
 

@@ -203,7 +203,13 @@ function Sessions({ data, now }: { data: MyShowData; now: Date }) {
 function RemindersSwitch() {
   const [standing, setStanding] = useState<NotificationStanding>(notificationStanding);
   const text =
-    standing === 'on' ? REMINDER_TEXTS.on : standing === 'blocked' ? REMINDER_TEXTS.blocked : standing === 'unsupported' ? REMINDER_TEXTS.unsupported : REMINDER_TEXTS.explain;
+    standing === 'on'
+      ? REMINDER_TEXTS.on
+      : standing === 'blocked'
+        ? REMINDER_TEXTS.blocked
+        : standing === 'unsupported'
+          ? REMINDER_TEXTS.unsupported
+          : REMINDER_TEXTS.explain;
   return (
     <div className="my-show-reminders">
       <p aria-live="polite">{text}</p>
@@ -301,8 +307,18 @@ export function MyShowPage() {
   const now = useNow(MARKS_REFRESH_MS);
   // Rows are "no longer in the show" only against a mirror that has arrived: before the first sync, wait.
   const view = useMirror(loadMyShow, [], T.failed, (d) => d.favourites.length > 0 && d.mirrorEmpty);
-  if (view.state === 'loading') return <Page><Loading>{T.loading}</Loading></Page>;
-  if (view.state === 'error') return <Page><ErrorBox>{view.message}</ErrorBox></Page>;
+  if (view.state === 'loading')
+    return (
+      <Page>
+        <Loading>{T.loading}</Loading>
+      </Page>
+    );
+  if (view.state === 'error')
+    return (
+      <Page>
+        <ErrorBox>{view.message}</ErrorBox>
+      </Page>
+    );
   if (view.data.favourites.length === 0) {
     return (
       <Page>

@@ -51,7 +51,10 @@ export function ReadyForTheHallPanel() {
   useEffect(() => {
     if (!online || !toSaveKey) return;
     const ac = new AbortController();
-    measurePictures(toSaveKey.split('\n'), ac.signal).then((m) => setMeasured({ key: toSaveKey, ...m }), () => undefined);
+    measurePictures(toSaveKey.split('\n'), ac.signal).then(
+      (m) => setMeasured({ key: toSaveKey, ...m }),
+      () => undefined,
+    );
     return () => ac.abort();
   }, [online, toSaveKey]);
   const size = measured?.key === toSaveKey ? measured : null;

@@ -95,8 +95,8 @@ export function ConsolePage() {
         </p>
       )}
       <p className="muted">
-        {event.name}: times are at the venue ({zone}), now {zonedDateTime(now, zone).time.slice(0, 5)}. Changes are saved on this device first and sent when
-        there is a connection.
+        {event.name}: times are at the venue ({zone}), now {zonedDateTime(now, zone).time.slice(0, 5)}. Changes are saved on this device first and sent when there is a
+        connection.
       </p>
 
       <div className="console-sticky" aria-live="polite">

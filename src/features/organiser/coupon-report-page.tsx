@@ -50,7 +50,9 @@ export function CouponReportPage() {
                   {TYPE_LABEL[t]}
                 </th>
               ))}
-              <th scope="col" className="num">Total</th>
+              <th scope="col" className="num">
+                Total
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -80,8 +82,7 @@ export function CouponReportPage() {
         </table>
       )}
       <p className="report-note">
-        Counts of the coupons sent to signed-in visitors, one per visitor, advertiser and voucher type. “–”: the advertiser does
-        not offer that voucher.
+        Counts of the coupons sent to signed-in visitors, one per visitor, advertiser and voucher type. “–”: the advertiser does not offer that voucher.
       </p>
     </main>
   );

@@ -22,9 +22,23 @@ export function LocationDelay({ location, date, sessions, ask }: { location: str
   return (
     <form className="console-inline" onSubmit={submit} noValidate>
       <label htmlFor={id}>Delay all of {location} that day by (minutes)</label>
-      <input id={id} type="number" inputMode="numeric" min={-240} max={240} step={5} value={minutes} onChange={(e) => setMinutes(e.target.value)} aria-invalid={error !== null} />
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={-240}
+        max={240}
+        step={5}
+        value={minutes}
+        onChange={(e) => setMinutes(e.target.value)}
+        aria-invalid={error !== null}
+      />
       <button type="submit">Delay {location}</button>
-      {error && <span className="console-error" role="alert">{error}</span>}
+      {error && (
+        <span className="console-error" role="alert">
+          {error}
+        </span>
+      )}
     </form>
   );
 }

@@ -48,11 +48,7 @@ export function ResultsPage() {
           <div className="report-controls">
             <p className="report-field">
               <label htmlFor="results-event">Event</label>
-              <select
-                id="results-event"
-                value={event.id}
-                onChange={(e) => setParams((p) => (p.set('event', e.target.value), p), { replace: true })}
-              >
+              <select id="results-event" value={event.id} onChange={(e) => setParams((p) => (p.set('event', e.target.value), p), { replace: true })}>
                 {[...events].sort(byStartDesc).map((e) => (
                   <option key={e.id} value={e.id}>
                     {`${e.name} (${formatDateRange(e.start_date, e.end_date, 'en-GB')})`}
@@ -90,7 +86,9 @@ function EventResults({ event }: { event: ShowEvent }) {
           <Loading>Loading the results…</Loading>
         )
       ) : data.total === 0 && data.voided === 0 ? (
-        <Empty>No votes yet for {event.name}. This page refreshes every {RESULTS_REFRESH_MS / 1000} seconds.</Empty>
+        <Empty>
+          No votes yet for {event.name}. This page refreshes every {RESULTS_REFRESH_MS / 1000} seconds.
+        </Empty>
       ) : (
         <>
           {data.groups.length > 0 && <PollChecks eventId={event.id} results={data} onChanged={report.refresh} />}
@@ -102,10 +100,16 @@ function EventResults({ event }: { event: ShowEvent }) {
             </caption>
             <thead>
               <tr>
-                <th scope="col" className="num">Place</th>
+                <th scope="col" className="num">
+                  Place
+                </th>
                 <th scope="col">Catalog number</th>
-                <th scope="col" className="num">Votes</th>
-                <th scope="col" className="num">Share</th>
+                <th scope="col" className="num">
+                  Votes
+                </th>
+                <th scope="col" className="num">
+                  Share
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -172,9 +176,8 @@ function PollChecks({ eventId, results, onChanged }: { eventId: number; results:
     <section className="poll-checks" aria-labelledby={headingId}>
       <h2 id={headingId}>{`${votesWord(results.flagged)} flagged as a possible stuffed poll`}</h2>
       <p className="report-note">
-        Many votes for one number from one address within minutes, or runs of numbered e-mail addresses, look like one person voting many
-        times. A hall of visitors behind one Wi-Fi router is not flagged. Flagged votes count until you void them; voided votes are kept and
-        can be restored.
+        Many votes for one number from one address within minutes, or runs of numbered e-mail addresses, look like one person voting many times. A hall of visitors behind
+        one Wi-Fi router is not flagged. Flagged votes count until you void them; voided votes are kept and can be restored.
       </p>
       <ul className="poll-groups">
         {results.groups.map((g) => {
@@ -187,7 +190,11 @@ function PollChecks({ eventId, results, onChanged }: { eventId: number; results:
                 {flagReason(g)}
               </p>
               <p className="poll-state">
-                {g.voided === 0 ? 'All counted.' : counted === 0 ? 'All voided: not counted.' : `${counted.toLocaleString('en-GB')} counted, ${g.voided.toLocaleString('en-GB')} voided.`}
+                {g.voided === 0
+                  ? 'All counted.'
+                  : counted === 0
+                    ? 'All voided: not counted.'
+                    : `${counted.toLocaleString('en-GB')} counted, ${g.voided.toLocaleString('en-GB')} voided.`}
               </p>
               <div className="report-actions">
                 {counted > 0 && (
@@ -244,10 +251,9 @@ function VotesDownload({ event }: { event: ShowEvent }) {
     <section className="votes-download" aria-labelledby="votes-download-heading">
       <h2 id="votes-download-heading">Prize draw</h2>
       <p className="report-note">
-        The CSV lists every vote with the voter’s name, e-mail address or phone number, the catalog number and when the vote was
-        cast (at the venue, {eventTimeZone(event)}). Voters’ contact details are kept for {VOTE_CONTACT_RETENTION_DAYS} days after
-        the event’s last day and removed on {formatDateEnGb(removedFrom)}; the votes stay counted. Voided votes are not in the CSV, so
-        the draw cannot pick one.
+        The CSV lists every vote with the voter’s name, e-mail address or phone number, the catalog number and when the vote was cast (at the venue,{' '}
+        {eventTimeZone(event)}). Voters’ contact details are kept for {VOTE_CONTACT_RETENTION_DAYS} days after the event’s last day and removed on{' '}
+        {formatDateEnGb(removedFrom)}; the votes stay counted. Voided votes are not in the CSV, so the draw cannot pick one.
       </p>
       <div className="report-actions">
         <button type="button" onClick={() => void download()} disabled={state.kind === 'busy'}>

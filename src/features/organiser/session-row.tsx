@@ -77,7 +77,11 @@ export function SessionRow({ session, locations, ask }: { session: ScheduleSessi
           </>
         )}
         {(cancelled || session.original_start_time != null) && (
-          <button type="button" className="secondary" onClick={() => ask({ label: `Restore ${name} as planned`, input: sessionChanges([{ id: session.id, action: 'restore' }]) })}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => ask({ label: `Restore ${name} as planned`, input: sessionChanges([{ id: session.id, action: 'restore' }]) })}
+          >
             Restore
           </button>
         )}
@@ -110,7 +114,11 @@ export function SessionRow({ session, locations, ask }: { session: ScheduleSessi
             </>
           )}
           <button type="submit">Next</button>
-          {error && <span className="console-error" role="alert">{error}</span>}
+          {error && (
+            <span className="console-error" role="alert">
+              {error}
+            </span>
+          )}
         </form>
       )}
     </li>

@@ -21,11 +21,7 @@ export interface ReportState<T> {
  * Runs `load` for `key` (a new key starts afresh, dropping the old answer). `refreshMs` null: no timer.
  * Each load gets an AbortSignal that ends when the key changes or the page unmounts.
  */
-export function useReport<T>(
-  key: string | null,
-  load: (client: SupabaseClient, signal: AbortSignal) => Promise<T>,
-  refreshMs: number | null,
-): ReportState<T> {
+export function useReport<T>(key: string | null, load: (client: SupabaseClient, signal: AbortSignal) => Promise<T>, refreshMs: number | null): ReportState<T> {
   const [state, setState] = useState<{ key: string | null; data: T | undefined; updatedAt: Date | null; error: string | null; loading: boolean }>({
     key,
     data: undefined,

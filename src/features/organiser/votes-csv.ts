@@ -52,6 +52,11 @@ export function votesCsv(votes: readonly VoteWithContacts[], timeZone: string): 
 
 /** "votes-Amsterdam-Winter-Show-2026-12-05.csv": the event's name (letters and digits kept) and first day. */
 export function votesCsvFileName(event: { name: string; start_date: string }): string {
-  const name = event.name.normalize('NFC').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'event';
+  const name =
+    event.name
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'event';
   return `votes-${name}-${event.start_date}.csv`;
 }

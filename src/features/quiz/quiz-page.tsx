@@ -184,9 +184,7 @@ function QuizResults({ data, answers }: { data: QuizData; answers: QuizAnswers }
   if (matches.length === 0) return <Empty>No breeds to compare yet</Empty>;
   return (
     <>
-      <p className="muted">
-        The {matches.length} breeds closest to your answers, best match first.
-      </p>
+      <p className="muted">The {matches.length} breeds closest to your answers, best match first.</p>
       <ol className="quiz-results">
         {matches.map((m, i) => (
           <ResultCard key={m.breed.id} match={m} rank={i + 1} kittens={kittens.get(m.breed.id) ?? 0} />
@@ -205,7 +203,10 @@ function ResultCard({ match, rank, kittens }: { match: BreedMatch<Breed>; rank: 
       <div className="quiz-result-body">
         <div className="quiz-result-head">
           <h2>
-            <span className="quiz-rank">{rank}.</span> <Link to={href} className="quiz-result-name">{breed.breed_name}</Link>
+            <span className="quiz-rank">{rank}.</span>{' '}
+            <Link to={href} className="quiz-result-name">
+              {breed.breed_name}
+            </Link>
           </h2>
           <span className="quiz-match">{match.percentage}% match</span>
         </div>

@@ -141,8 +141,7 @@ export interface SearchGroup {
 }
 
 /** Negative when (tierA, a) ranks before (tierB, b): tier, then the entry's order, then its id. */
-const compareRank = (tierA: Tier, a: SearchEntry, tierB: Tier, b: SearchEntry) =>
-  tierA - tierB || (a.order < b.order ? -1 : a.order > b.order ? 1 : a.id - b.id);
+const compareRank = (tierA: Tier, a: SearchEntry, tierB: Tier, b: SearchEntry) => tierA - tierB || (a.order < b.order ? -1 : a.order > b.order ? 1 : a.id - b.id);
 
 const KIND_AT: Readonly<Record<SearchKind, number>> = Object.fromEntries(SEARCH_KINDS.map((k, i) => [k, i])) as Record<SearchKind, number>;
 

@@ -48,7 +48,14 @@ export function buildSearchIndex(rows: SearchRows): SearchIndex {
   }
 
   for (const b of rows.breeds) {
-    docs.push({ kind: 'breed', id: b.id, label: b.breed_name, detail: b.universal_breed_abbreviation, path: paths.breed(b.universal_breed_abbreviation), abbreviations: [b.universal_breed_abbreviation] });
+    docs.push({
+      kind: 'breed',
+      id: b.id,
+      label: b.breed_name,
+      detail: b.universal_breed_abbreviation,
+      path: paths.breed(b.universal_breed_abbreviation),
+      abbreviations: [b.universal_breed_abbreviation],
+    });
   }
 
   for (const c of rows.catteries) {

@@ -184,7 +184,17 @@ const ResultList = memo(function ResultList({ groups, idPrefix, activeId, hidden
 });
 
 /** One result; while a query grows, the results that stay are not rendered again (memo). */
-const ResultOption = memo(function ResultOption({ id, entry, active, onOpen }: { id: string; entry: SearchEntry; active: boolean; onOpen: (entry: SearchEntry) => void }) {
+const ResultOption = memo(function ResultOption({
+  id,
+  entry,
+  active,
+  onOpen,
+}: {
+  id: string;
+  entry: SearchEntry;
+  active: boolean;
+  onOpen: (entry: SearchEntry) => void;
+}) {
   return (
     <li
       id={id}

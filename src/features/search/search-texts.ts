@@ -1,7 +1,7 @@
 // Every visible text of the search screen, in one place the tests import.
 import type { SearchKind } from './rank.ts';
 
-export { SEARCH_LINK_LABEL,  } from './search-route.ts';
+export { SEARCH_LINK_LABEL } from './search-route.ts';
 
 /** Made once, when the screen's module loads: a first toLocaleString would load the locale's data on a key. */
 const WHOLE_NUMBER = new Intl.NumberFormat('en-GB');

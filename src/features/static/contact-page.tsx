@@ -7,8 +7,7 @@ export function ContactPage() {
     <main className="page static-page">
       <h1>Contact Us</h1>
       <p className="static-lead">
-        All questions go to our general info mailbox. One address for everything means your message reaches the right person in
-        the show team without being passed around.
+        All questions go to our general info mailbox. One address for everything means your message reaches the right person in the show team without being passed around.
       </p>
       <p>
         <MailboxLink className="contact-mailbox" />
@@ -34,8 +33,8 @@ export function ContactPage() {
         <li>Never send us your password: nobody on the show team will ever ask for it.</li>
       </ul>
       <p>
-        Questions about an exhibitor&apos;s products themselves are best answered by the exhibitor; you find their website on their
-        page under <Link to="/pet-products">Pet Products</Link>.
+        Questions about an exhibitor&apos;s products themselves are best answered by the exhibitor; you find their website on their page under{' '}
+        <Link to="/pet-products">Pet Products</Link>.
       </p>
     </main>
   );

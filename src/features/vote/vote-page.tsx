@@ -171,7 +171,14 @@ export function VotePage() {
     const payload = item.kind === 'vote' ? item.payload : null;
     const back = () => {
       // Back to the form with what the visitor typed, so a typo is quick to fix.
-      if (payload) setForm({ first_name: payload.first_name, last_name: payload.last_name, email: payload.email ?? '', phone: payload.phone ?? '', catalog_number: payload.catalog_number });
+      if (payload)
+        setForm({
+          first_name: payload.first_name,
+          last_name: payload.last_name,
+          email: payload.email ?? '',
+          phone: payload.phone ?? '',
+          catalog_number: payload.catalog_number,
+        });
       reset();
     };
     return <VoteRefused item={item} onBack={back} />;

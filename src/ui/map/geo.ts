@@ -59,8 +59,16 @@ export function normalizeAddress(address: string): string {
 }
 
 /** "street, postal code city, country", skipping blank parts. */
-export function joinAddress(street: string | null | undefined, postalCode: string | null | undefined, city: string | null | undefined, country: string | null | undefined): string {
-  const locality = [postalCode, city].map((p) => p?.trim()).filter(Boolean).join(' ');
+export function joinAddress(
+  street: string | null | undefined,
+  postalCode: string | null | undefined,
+  city: string | null | undefined,
+  country: string | null | undefined,
+): string {
+  const locality = [postalCode, city]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' ');
   return [street?.trim(), locality, country?.trim()].filter(Boolean).join(', ');
 }
 
@@ -84,9 +92,7 @@ export function parseGeocodeResponse(body: unknown): LatLng | null {
     return first ? toLatLng(first.lat, first.lon) : null;
   }
   if (body && typeof body === 'object' && Array.isArray((body as { features?: unknown }).features)) {
-    const feature = (body as { features: unknown[] }).features[0] as
-      | { center?: unknown; geometry?: { type?: unknown; coordinates?: unknown } }
-      | undefined;
+    const feature = (body as { features: unknown[] }).features[0] as { center?: unknown; geometry?: { type?: unknown; coordinates?: unknown } } | undefined;
     if (!feature) return null;
     const pair = Array.isArray(feature.center)
       ? feature.center
@@ -115,11 +121,7 @@ export function geocodeMessage(status: string): string {
  * Geocodes an address once: a cached position is returned without a request; a found one is cached.
  * Failures are not cached, so the next visit (perhaps online) tries again. AbortError passes untouched.
  */
-export async function geocodeAddress(
-  address: string,
-  key: string,
-  deps: { cache: GeocodeCache; fetch: typeof fetch; signal?: AbortSignal },
-): Promise<GeocodeOutcome> {
+export async function geocodeAddress(address: string, key: string, deps: { cache: GeocodeCache; fetch: typeof fetch; signal?: AbortSignal }): Promise<GeocodeOutcome> {
   const cacheKey = geocodeCacheKey(address);
   const cached = await deps.cache.get(cacheKey).catch(() => undefined);
   const hit = cached ? toLatLng((cached.value as Partial<LatLng> | null)?.lat, (cached.value as Partial<LatLng> | null)?.lng) : null;

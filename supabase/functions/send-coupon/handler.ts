@@ -65,9 +65,7 @@ export function createSendCouponHandler(deps: FunctionDeps): Handler {
 
     const raw = await readJson(req);
     const idempotencyKey = req.headers.get('idempotency-key');
-    const body = Body.safeParse(
-      raw && typeof raw === 'object' && idempotencyKey ? { request_id: idempotencyKey, ...raw } : raw,
-    );
+    const body = Body.safeParse(raw && typeof raw === 'object' && idempotencyKey ? { request_id: idempotencyKey, ...raw } : raw);
     if (!body.success) return json(400, { error: MESSAGES.badRequest });
     const { request_id, advertiser_id, coupon_type } = body.data;
 
@@ -157,13 +155,7 @@ export function createSendCouponHandler(deps: FunctionDeps): Handler {
  * second phone shows the coupon already issued) with no second e-mail. A claim that died mid-send is cleared.
  */
 async function earlierCoupon(deps: FunctionDeps, userId: string, advertiserId: number, couponType: CouponType): Promise<Response | null> {
-  const found = await deps.admin
-    .from('coupons')
-    .select('*')
-    .eq('user_id', userId)
-    .eq('advertiser_id', advertiserId)
-    .eq('coupon_type', couponType)
-    .maybeSingle();
+  const found = await deps.admin.from('coupons').select('*').eq('user_id', userId).eq('advertiser_id', advertiserId).eq('coupon_type', couponType).maybeSingle();
   if (found.error) return json(500, { error: found.error.message });
   const row = found.data as CouponRow | null;
   if (!row) return null;
@@ -178,10 +170,7 @@ async function earlierCoupon(deps: FunctionDeps, userId: string, advertiserId: n
 /** The coupon e-mail: single-use, a dollar amount off or a percentage off. */
 export function couponMail(to: string, userName: string | null, companyName: string, c: CouponRow) {
   const hello = greeting(userName);
-  const value =
-    c.coupon_type === 'discount'
-      ? `${formatDiscount(Number(c.discount_amount))} off`
-      : `${formatRebate(Number(c.rebate_percentage))} off`;
+  const value = c.coupon_type === 'discount' ? `${formatDiscount(Number(c.discount_amount))} off` : `${formatRebate(Number(c.rebate_percentage))} off`;
   const subject = `Your ${companyName} coupon: ${value}`;
   const text = `${hello.text}\n\nHere is your ${c.coupon_type} coupon from ${companyName}: ${c.coupon_code}\n\nIt gives you ${value} and can be used once.\n\nEnjoy the show!\nPurrFect Show`;
   const html = `<p>${hello.html}</p><p>Here is your ${c.coupon_type} coupon from <strong>${escapeHtml(companyName)}</strong>:</p><p style="font-size:1.5em;font-family:monospace">${c.coupon_code}</p><p>It gives you <strong>${value}</strong> and can be used once.</p><p>Enjoy the show!<br>PurrFect Show</p>`;
