@@ -6,16 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { db, useMirror, useShowNoticesOf, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
 import { deviceTimeZone, formatScheduleDay, formatTime, zonedDateTime } from '../../../shared/dates.ts';
 import { compareText } from '../../../shared/compare.ts';
-import {
-  activeEvent,
-  classifySchedule,
-  eventTimeZone,
-  sameTimeZone,
-  timeZoneNote,
-  upcomingEvents,
-  venueClockNote,
-  type ProgrammeDay,
-} from '../../../shared/schedule.ts';
+import { activeEvent, classifySchedule, eventTimeZone, sameTimeZone, timeZoneNote, upcomingEvents, venueClockNote, type ProgrammeDay } from '../../../shared/schedule.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { JustChangedAnnouncer, SessionChangeMarks, sessionChangeClass, useJustChangedSessions } from '../../ui/session-change.tsx';
 import { ShowNotices } from '../../ui/show-notices.tsx';
@@ -104,6 +95,68 @@ function jumpToNow() {
   line.focus({ preventScroll: true });
 }
 
+/** The event chips and the location select: what the list shows, kept in the address. */
+function ScheduleFilters({
+  choices,
+  chosen,
+  locations,
+  location,
+  choose,
+}: {
+  choices: ShowEvent[];
+  chosen: ShowEvent | null;
+  locations: string[];
+  location: string | null;
+  choose: (key: 'event' | 'location', value: string | null) => void;
+}) {
+  return (
+    <>
+      {choices.length > 1 && (
+        <div className="schedule-filter" role="group" aria-label="Event">
+          {choices.map((e) => (
+            <button key={e.id} type="button" className="chip" aria-pressed={chosen?.id === e.id} onClick={() => choose('event', String(e.id))}>
+              {e.name}
+            </button>
+          ))}
+          <button type="button" className="chip" aria-pressed={chosen === null} onClick={() => choose('event', ALL_EVENTS)}>
+            All events
+          </button>
+        </div>
+      )}
+      {locations.length > 1 && (
+        <p className="schedule-location">
+          <label htmlFor="schedule-location">Location</label>
+          <select id="schedule-location" value={location ?? ''} onChange={(e) => choose('location', e.target.value || null)}>
+            <option value="">All locations</option>
+            {locations.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The venue's clock, its zone when the device is elsewhere, and the jump to the now line. */
+function ScheduleClock({ now, clockTime, clockZone, device, hasNowLine }: { now: Date; clockTime: string; clockZone: string; device: string; hasNowLine: boolean }) {
+  return (
+    <div className="schedule-clock-row">
+      <p className="clock schedule-clock" aria-live="off">
+        <time dateTime={now.toISOString()}>{clockTime}</time>
+        {!sameTimeZone(clockZone, device) && <span className="schedule-clock-zone"> {venueClockNote(clockZone)}</span>}
+      </p>
+      {hasNowLine && (
+        <button type="button" className="secondary schedule-jump" onClick={jumpToNow}>
+          Jump to now
+        </button>
+      )}
+    </div>
+  );
+}
+
 export function SchedulePage() {
   const now = useNow(CLOCK_REFRESH_MS);
   const view = useMirror(loadSchedule, [], 'Failed to fetch events', (d) => d.sessions.length === 0 && d.events.size === 0);
@@ -114,16 +167,25 @@ export function SchedulePage() {
   const just = useJustChangedSessions(data?.sessions);
   const zoneOfEvent = useMemo(() => new Map([...(data?.events.values() ?? [])].map((e) => [e.id, eventTimeZone(e)])), [data]);
 
-  if (view.state === 'loading') return <Page><Loading>Loading schedule...</Loading></Page>;
-  if (view.state === 'error') return <Page><ErrorBox>{view.message}</ErrorBox></Page>;
+  if (view.state === 'loading')
+    return (
+      <Page>
+        <Loading>Loading schedule...</Loading>
+      </Page>
+    );
+  if (view.state === 'error')
+    return (
+      <Page>
+        <ErrorBox>{view.message}</ErrorBox>
+      </Page>
+    );
   const { sessions, events } = view.data;
   const zoneOf = (s: ScheduleSession) => zoneOfEvent.get(s.event_id) ?? eventTimeZone(undefined);
 
   // The show the visitor is at unless they chose another (or all); ended events are not offered.
   const choices = upcomingEvents([...events.values()], now);
   const wanted = params.get('event');
-  const chosen: ShowEvent | null =
-    wanted === ALL_EVENTS ? null : (choices.find((e) => String(e.id) === wanted) ?? activeEvent(choices, now) ?? null);
+  const chosen: ShowEvent | null = wanted === ALL_EVENTS ? null : (choices.find((e) => String(e.id) === wanted) ?? activeEvent(choices, now) ?? null);
   const inScope = new Set(chosen ? [chosen.id] : choices.map((e) => e.id));
   const scoped = sessions.filter((s) => inScope.has(s.event_id));
   const locations = [...new Set(scoped.map((s) => s.location).filter((l): l is string => !!l))].sort(compareText);
@@ -156,7 +218,13 @@ export function SchedulePage() {
     const zone = zoneOf(s);
     return mainZone === null || sameTimeZone(zone, mainZone) ? null : `${zone} time`;
   };
-  const note = mainZone && timeZoneNote(mainZone, device, upcoming.some((s) => zoneLabel(s) !== null));
+  const note =
+    mainZone &&
+    timeZoneNote(
+      mainZone,
+      device,
+      upcoming.some((s) => zoneLabel(s) !== null),
+    );
   const eventName = (s: ScheduleSession) => (chosen ? null : (events.get(s.event_id)?.name ?? null));
 
   const list = (items: ScheduleSession[]) => (
@@ -172,7 +240,15 @@ export function SchedulePage() {
   const clockTime = zonedDateTime(now, clockZone).time;
   const day = (d: ProgrammeDay<ScheduleSession>) => {
     const items = d.items.map(({ session, ended }) => (
-      <SessionItem key={session.id} session={session} event={events.get(session.event_id)} eventName={eventName(session)} zoneLabel={zoneLabel(session)} ended={ended} just={just.has(session.id)} />
+      <SessionItem
+        key={session.id}
+        session={session}
+        event={events.get(session.event_id)}
+        eventName={eventName(session)}
+        zoneLabel={zoneLabel(session)}
+        ended={ended}
+        just={just.has(session.id)}
+      />
     ));
     if (d.nowLineAt !== null) {
       const aboveCount = c.now.length + c.next.length;
@@ -199,45 +275,11 @@ export function SchedulePage() {
     <Page>
       <ShowNotices notices={allNotices?.filter((n) => inScope.has(n.event_id))} />
       <JustChangedAnnouncer sessions={shown} just={just} />
-      {choices.length > 1 && (
-        <div className="schedule-filter" role="group" aria-label="Event">
-          {choices.map((e) => (
-            <button key={e.id} type="button" className="chip" aria-pressed={chosen?.id === e.id} onClick={() => choose('event', String(e.id))}>
-              {e.name}
-            </button>
-          ))}
-          <button type="button" className="chip" aria-pressed={chosen === null} onClick={() => choose('event', ALL_EVENTS)}>
-            All events
-          </button>
-        </div>
-      )}
-      {locations.length > 1 && (
-        <p className="schedule-location">
-          <label htmlFor="schedule-location">Location</label>
-          <select id="schedule-location" value={location ?? ''} onChange={(e) => choose('location', e.target.value || null)}>
-            <option value="">All locations</option>
-            {locations.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </p>
-      )}
+      <ScheduleFilters choices={choices} chosen={chosen} locations={locations} location={location} choose={choose} />
       <p className="schedule-showing" aria-live="polite">
         {`Showing ${chosen ? chosen.name : 'all events'}${location ? `, ${location} only` : ''}`}
       </p>
-      <div className="schedule-clock-row">
-        <p className="clock schedule-clock" aria-live="off">
-          <time dateTime={now.toISOString()}>{clockTime}</time>
-          {!sameTimeZone(clockZone, device) && <span className="schedule-clock-zone"> {venueClockNote(clockZone)}</span>}
-        </p>
-        {hasNowLine && (
-          <button type="button" className="secondary schedule-jump" onClick={jumpToNow}>
-            Jump to now
-          </button>
-        )}
-      </div>
+      <ScheduleClock now={now} clockTime={clockTime} clockZone={clockZone} device={device} hasNowLine={hasNowLine} />
       {note && <p className="schedule-zone-note">{note}</p>}
       <section aria-labelledby="now-heading" className="schedule-section schedule-now">
         <h2 id="now-heading">Happening Now!</h2>
@@ -252,9 +294,7 @@ export function SchedulePage() {
         {c.upcomingByDay.length === 0 && <p className="state-empty">No upcoming events found</p>}
         {earlierDays.length > 0 && (
           <details className="schedule-earlier">
-            <summary>
-              Earlier days ({earlierDays.length}), all ended
-            </summary>
+            <summary>Earlier days ({earlierDays.length}), all ended</summary>
             {earlierDays.map(day)}
           </details>
         )}
