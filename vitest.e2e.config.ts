@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SLOW_E2E_FILES, slowFirst } from './tests/slow-first.ts';
 
 export default defineConfig({
   test: {
@@ -16,5 +17,7 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 3,
     isolate: false,
+    // The slowest files start first, so no worker ends the run alone on one (tests/slow-first.ts).
+    sequence: { sequencer: slowFirst(SLOW_E2E_FILES) },
   },
 });

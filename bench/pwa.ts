@@ -1,12 +1,11 @@
 // The installed-app budgets: Chromium's own installability verdict (Lighthouse 12 has no PWA category),
 // and the repeat visit the service worker serves: no shell bytes from the network, LCP within 1 s.
-import type { BrowserContext, Page, Request } from 'playwright-core';
-import { launchProfile, waitForController } from '../e2e/pwa-helpers.ts';
+import type { Page } from 'playwright-core';
+import { launchProfile, waitForController, watchNetwork, type NetworkUse } from '../e2e/pwa-helpers.ts';
 import { launchBrowser, throttle, type NetworkProfile } from './browser.ts';
 import { initScript, medianOf, runsDetail } from './browser-helpers.ts';
 import { startAppServer } from '../e2e/browser.ts';
 import type { BenchOptions, Report } from './report.ts';
-import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 
 /** Lighthouse's mobile network (simulated "Slow 4G"), applied for real to the page and its worker. */
 const LIGHTHOUSE_MOBILE: NetworkProfile = {
@@ -92,57 +91,6 @@ async function installability(report: Report, origin: string): Promise<void> {
   } finally {
     await profile.close();
   }
-}
-
-type Kind = 'shell' | 'api' | 'image' | 'worker update check';
-
-/** What a URL of our origin is: the app's own files (the shell), the backend API, or show pictures. */
-function kindOf(url: URL): Kind {
-  if (/^\/(rest|auth|functions|realtime)\/v1\//.test(url.pathname)) return 'api';
-  if (url.pathname.startsWith('/storage/v1/')) return 'image';
-  if ([SERVICE_WORKER_FILE, CLASSIC_SERVICE_WORKER_FILE].some((file) => url.pathname === `/${file}`)) return 'worker update check';
-  return 'shell';
-}
-
-interface NetworkUse {
-  bytes: Record<Kind, number>;
-  requests: Record<Kind, string[]>;
-}
-
-/**
- * Records what reached the network: requests the page sent that the worker did not answer, plus every
- * fetch the worker itself made (a cache miss the worker passed on). Sizes are bytes on the wire (headers
- * + encoded body).
- */
-function watchNetwork(ctx: BrowserContext, origin: string): { use: NetworkUse; settle(): Promise<void>; stop(): void } {
-  const use: NetworkUse = {
-    bytes: { shell: 0, api: 0, image: 0, 'worker update check': 0 },
-    requests: { shell: [], api: [], image: [], 'worker update check': [] },
-  };
-  const pending: Promise<void>[] = [];
-  const onFinished = (request: Request) => {
-    pending.push(
-      (async () => {
-        const url = new URL(request.url());
-        if (url.origin !== origin) return;
-        const response = await request.response();
-        const byWorker = request.serviceWorker() !== null;
-        if (!byWorker && response?.fromServiceWorker()) return; // answered from the worker's caches
-        const sizes = await request.sizes().catch(() => null);
-        const kind = kindOf(url);
-        use.bytes[kind] += sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0;
-        use.requests[kind].push(`${byWorker ? 'worker→' : ''}${url.pathname}`);
-      })().catch(() => undefined),
-    );
-  };
-  ctx.on('requestfinished', onFinished);
-  return {
-    use,
-    settle: async () => {
-      await Promise.all(pending);
-    },
-    stop: () => ctx.off('requestfinished', onFinished),
-  };
 }
 
 /** The page's final LCP, from an observer installed before its scripts run. */

@@ -1,10 +1,10 @@
 // PWA e2e helpers: a server over a private copy of dist/ (so a test may publish a "new version"),
 // a persistent Chromium profile (incognito contexts are never installable), service-worker control,
-// and Background Sync fired through CDP.
+// Background Sync fired through CDP, and what of a visit reached the network past the worker.
 import { appendFileSync, cpSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 import { CHROMIUM_FLAGS, DIST_DIR, chromiumPath, startAppServer } from './browser.ts';
@@ -201,4 +201,55 @@ export async function addAllToStore(page: Page, dbName: string, store: string, r
     },
     { dbName, store, rows: [...rows] },
   );
+}
+
+export type Kind = 'shell' | 'api' | 'image' | 'worker update check';
+
+/** What a URL of our origin is: the app's own files (the shell), the backend API, or show pictures. */
+function kindOf(url: URL): Kind {
+  if (/^\/(rest|auth|functions|realtime)\/v1\//.test(url.pathname)) return 'api';
+  if (url.pathname.startsWith('/storage/v1/')) return 'image';
+  if ([SERVICE_WORKER_FILE, CLASSIC_SERVICE_WORKER_FILE].some((file) => url.pathname === `/${file}`)) return 'worker update check';
+  return 'shell';
+}
+
+export interface NetworkUse {
+  bytes: Record<Kind, number>;
+  requests: Record<Kind, string[]>;
+}
+
+/**
+ * Records what reached the network: requests the page sent that the worker did not answer, plus every
+ * fetch the worker itself made (a cache miss the worker passed on). Sizes are bytes on the wire (headers
+ * + encoded body).
+ */
+export function watchNetwork(ctx: BrowserContext, origin: string): { use: NetworkUse; settle(): Promise<void>; stop(): void } {
+  const use: NetworkUse = {
+    bytes: { shell: 0, api: 0, image: 0, 'worker update check': 0 },
+    requests: { shell: [], api: [], image: [], 'worker update check': [] },
+  };
+  const pending: Promise<void>[] = [];
+  const onFinished = (request: Request) => {
+    pending.push(
+      (async () => {
+        const url = new URL(request.url());
+        if (url.origin !== origin) return;
+        const response = await request.response();
+        const byWorker = request.serviceWorker() !== null;
+        if (!byWorker && response?.fromServiceWorker()) return; // answered from the worker's caches
+        const sizes = await request.sizes().catch(() => null);
+        const kind = kindOf(url);
+        use.bytes[kind] += sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0;
+        use.requests[kind].push(`${byWorker ? 'worker→' : ''}${url.pathname}`);
+      })().catch(() => undefined),
+    );
+  };
+  ctx.on('requestfinished', onFinished);
+  return {
+    use,
+    settle: async () => {
+      await Promise.all(pending);
+    },
+    stop: () => ctx.off('requestfinished', onFinished),
+  };
 }

@@ -1,11 +1,23 @@
-// The PWA in Chromium: install criteria, the offline shell, a vote sent by the service worker's
+// The PWA in Chromium: install criteria, a repeat visit served by the worker, the offline shell, a vote sent by the service worker's
 // Background Sync with no page open, and the "new version" prompt, for the module worker and the classic one.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { VIEWPORTS } from './app-page.ts';
 import { CLASSIC_SERVICE_WORKER_FILE, OUTBOX_SYNC_TAG, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 import type { VoteItem } from '../src/data/outbox/types.ts';
-import { dispatchSync, getFromStore, hasAppDb, launchProfile, openNonAppPage, putIntoStore, waitForController, type Profile, type PwaServer } from './pwa-helpers.ts';
+import {
+  dispatchSync,
+  getFromStore,
+  hasAppDb,
+  launchProfile,
+  openNonAppPage,
+  putIntoStore,
+  waitForController,
+  watchNetwork,
+  type Profile,
+  type PwaServer,
+} from './pwa-helpers.ts';
 import { useShow } from './fixture.ts';
 
 const DB_NAME = 'purrfect-show';
@@ -20,10 +32,35 @@ interface ManifestIcon {
 describe('progressive web app', () => {
   let app: PwaServer;
   let url: string;
-  // Each test and block below opens its own persistent profile: only those are installable.
-  useShow({ distCopy: true, browser: 'none' }, (show) => {
+  let browser: Browser;
+  // Each test and block below opens its own persistent profile (only those are installable), but for the
+  // repeat visit, which a visitor's browser makes installed or not, in the worker's Chromium.
+  useShow({ distCopy: true }, (show) => {
     app = show.pwa;
     url = app.server.url;
+    browser = show.browser;
+  });
+
+  it('serves a repeat visit from the worker: not one byte of the shell from the network', async () => {
+    const ctx = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await ctx.newPage();
+    await page.goto(`${url}/`);
+    await waitForController(page);
+    const watch = watchNetwork(ctx, url);
+    try {
+      for (const path of ['/', '/breeds', '/breeds/ABY']) {
+        await page.goto(`${url}${path}`, { waitUntil: 'load' });
+        await page.locator('#root h1').first().waitFor();
+      }
+      await watch.settle();
+    } finally {
+      watch.stop();
+      await ctx.close();
+    }
+    // The shell is the app's own files: HTML, JS, CSS, fonts, manifest, icons. The API, pictures and the
+    // worker's own update check may go to the network.
+    expect(watch.use.requests.shell).toEqual([]);
+    expect(watch.use.bytes.shell).toBe(0);
   });
 
   describe('installed and offline', () => {
