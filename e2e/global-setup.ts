@@ -10,7 +10,7 @@ export default async function setup(): Promise<() => void> {
   // The e2e servers run on the demo keys; so must the app, whatever `npm run keys` left in .env.local
   // (the environment wins over it, here and in the builds of the test files, which inherit it).
   process.env.VITE_SUPABASE_ANON_KEY = DEMO_ANON_KEY;
-  await build({ logLevel: 'warn' });
-  // Every file's venue server starts on a copy of one migrated, seeded PGlite.
-  return makePgliteTemplate();
+  // Every file's venue server starts on a copy of one migrated, seeded PGlite, made while the app builds.
+  const [, removeTemplate] = await Promise.all([build({ logLevel: 'warn' }), makePgliteTemplate()]);
+  return removeTemplate;
 }
