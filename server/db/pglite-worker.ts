@@ -1,4 +1,4 @@
-// Runs inside the worker thread (pglite-worker.mjs): one PGlite, driven by messages from pglite-host.ts.
+// Runs inside the worker thread (bundled by pglite-host.ts): one PGlite, driven by messages from pglite-host.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPglite, type PgliteModules } from './pglite.ts';
 import type { Db, Tx } from './types.ts';
