@@ -203,7 +203,7 @@ export async function addAllToStore(page: Page, dbName: string, store: string, r
   );
 }
 
-export type Kind = 'shell' | 'api' | 'image' | 'worker update check';
+type Kind = 'shell' | 'api' | 'image' | 'worker update check';
 
 /** What a URL of our origin is: the app's own files (the shell), the backend API, or show pictures. */
 function kindOf(url: URL): Kind {
