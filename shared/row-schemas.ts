@@ -194,6 +194,8 @@ export const rowSchemas = {
 } satisfies Record<MirrorTable, z.ZodMiniType>;
 
 // The row types: what a schema's parse returns (defaults filled in), as the mirror stores it.
+/** The row type of a mirrored table, by the table's name. */
+export type MirrorRow<T extends MirrorTable> = z.output<(typeof rowSchemas)[T]>;
 export type Organization = z.output<typeof organizationSchema>;
 export type Breed = z.output<typeof breedSchema>;
 export type Cattery = z.output<typeof catterySchema>;

@@ -9,20 +9,8 @@
 import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
+import type { StorePhoto } from './store-photo.ts';
 import { IMAGE_BUCKET, PHOTO_CONTENT_TYPES, photoFolder, photoRowPath, photoVariants, type PhotoSize, type PhotoVariant } from '../../shared/photos.ts';
-
-interface StoredPhoto {
-  /** The path for the database row. */
-  path: string;
-  /** Size of the original file. */
-  bytesBefore: number;
-  /** Sum of the photo's stored variants (see createPhotoStore). */
-  bytesAfter: number;
-  /** False when the photo was stored already and nothing was sent. */
-  uploaded: boolean;
-}
-
-export type PhotoStore = (file: { name: string; bytes: Uint8Array }) => Promise<StoredPhoto>;
 
 /** Pixels a phone photo may have (a 50 MP camera is 8160×6120); more is refused rather than decoded. */
 const MAX_INPUT_PIXELS = 60_000_000;
@@ -82,7 +70,7 @@ export function photoHash(bytes: Uint8Array): string {
  * bytesAfter is the sum of every stored variant (what the bucket holds for this photo), also when it was
  * stored before, so an import reports the same saving each time; `uploaded` says whether anything was sent.
  */
-export function createPhotoStore(client: SupabaseClient): PhotoStore {
+export function createPhotoStore(client: SupabaseClient): StorePhoto {
   const bucket = client.storage.from(IMAGE_BUCKET);
   return async ({ name, bytes }) => {
     const hash = photoHash(bytes);

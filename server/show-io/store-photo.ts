@@ -10,12 +10,15 @@ const timedFetch = fetchWithDeadline();
 
 export { IMAGE_BUCKET };
 
+/** A photo file once stored: what every photo store answers (storeOriginal, photos.ts's createPhotoStore, a test's own). */
 interface StoredPhoto {
   /** The storage path in the public images bucket, what the row's image column holds. */
   path: string;
+  /** Size of the original file. */
   bytesBefore: number;
+  /** What the bucket holds for it: the original's size, or the sum of its stored variants. */
   bytesAfter: number;
-  /** False when every file was in the bucket already (the same photo imported again). */
+  /** False when every file was in the bucket already (the same photo imported again); absent counts as sent. */
   uploaded?: boolean;
 }
 

@@ -1,19 +1,6 @@
 // The IndexedDB database (Dexie): a read-only mirror of the show's tables, sync cursors, and the outbox.
 import Dexie, { type EntityTable } from 'dexie';
-import type {
-  Advertiser,
-  Breed,
-  Cattery,
-  CatteryBreed,
-  CatteryQualityLabel,
-  Litter,
-  LitterImage,
-  Organization,
-  QualityLabel,
-  ScheduleSession,
-  ShowEvent,
-  ShowNotice,
-} from '../../shared/row-schemas.ts';
+import type { MirrorRow } from '../../shared/row-schemas.ts';
 import type { OutboxItem } from './outbox/types.ts';
 
 /** Where a table's pull stands: the keyset cursor of the last row committed locally. */
@@ -42,18 +29,18 @@ export interface MetaEntry {
 export const DB_NAME = 'purrfect-show';
 
 export class ShowDb extends Dexie {
-  breeds!: EntityTable<Breed, 'id'>;
-  organizations!: EntityTable<Organization, 'id'>;
-  catteries!: EntityTable<Cattery, 'id'>;
-  cattery_has_breed!: EntityTable<CatteryBreed, 'id'>;
-  quality_labels!: EntityTable<QualityLabel, 'id'>;
-  cattery_has_quality_label!: EntityTable<CatteryQualityLabel, 'id'>;
-  litters!: EntityTable<Litter, 'id'>;
-  litter_images!: EntityTable<LitterImage, 'id'>;
-  events!: EntityTable<ShowEvent, 'id'>;
-  event_schedule!: EntityTable<ScheduleSession, 'id'>;
-  advertisers!: EntityTable<Advertiser, 'id'>;
-  show_notices!: EntityTable<ShowNotice, 'id'>;
+  breeds!: EntityTable<MirrorRow<'breeds'>, 'id'>;
+  organizations!: EntityTable<MirrorRow<'organizations'>, 'id'>;
+  catteries!: EntityTable<MirrorRow<'catteries'>, 'id'>;
+  cattery_has_breed!: EntityTable<MirrorRow<'cattery_has_breed'>, 'id'>;
+  quality_labels!: EntityTable<MirrorRow<'quality_labels'>, 'id'>;
+  cattery_has_quality_label!: EntityTable<MirrorRow<'cattery_has_quality_label'>, 'id'>;
+  litters!: EntityTable<MirrorRow<'litters'>, 'id'>;
+  litter_images!: EntityTable<MirrorRow<'litter_images'>, 'id'>;
+  events!: EntityTable<MirrorRow<'events'>, 'id'>;
+  event_schedule!: EntityTable<MirrorRow<'event_schedule'>, 'id'>;
+  advertisers!: EntityTable<MirrorRow<'advertisers'>, 'id'>;
+  show_notices!: EntityTable<MirrorRow<'show_notices'>, 'id'>;
   sync_state!: EntityTable<SyncState, 'table'>;
   outbox!: EntityTable<OutboxItem, 'id'>;
   quarantine!: EntityTable<QuarantinedRow, 'n'>;
@@ -83,7 +70,7 @@ export class ShowDb extends Dexie {
       .stores({ show_notices: 'id, event_id' })
       .upgrade((tx) =>
         tx
-          .table<ScheduleSession, number>('event_schedule')
+          .table<MirrorRow<'event_schedule'>, number>('event_schedule')
           .toCollection()
           .modify((s) => {
             s.status ??= 'scheduled';

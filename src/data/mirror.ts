@@ -12,20 +12,8 @@ import { useSyncStatus } from './sync/use-sync-status.ts';
 
 export type { ShowDb };
 export { MIRROR_TABLES } from '../../shared/mirror-tables.ts';
-export type {
-  Advertiser,
-  Breed,
-  Cattery,
-  CatteryBreed,
-  CatteryQualityLabel,
-  Litter,
-  LitterImage,
-  Organization,
-  QualityLabel,
-  ScheduleSession,
-  ShowEvent,
-  ShowNotice,
-} from '../../shared/row-schemas.ts';
+// The row types, for screens: one list, in shared/row-schemas.ts.
+export type * from '../../shared/row-schemas.ts';
 export type { CouponItem, CouponPayload, OrganiserAction, OrganiserItem, OutboxItem, OutboxStatus, VoteItem, VotePayload } from './outbox/types.ts';
 export type { SyncStatus };
 export { useSyncStatus };
