@@ -15,5 +15,6 @@ export const MIRROR_TABLES = [
   'event_schedule',
   'advertisers',
   'show_notices',
+  'catalogue_entries',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];

@@ -156,6 +156,32 @@ const showNoticeSchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
 });
 
+/** One cat in an event's catalogue, as the printed catalogue lists it (registries' words kept as text). */
+const catalogueEntrySchema = z.object({
+  ...synced,
+  event_id: id,
+  /** As printed: "52", or "52A" for a late entry; shared/catalogue.ts orders and matches them. */
+  catalogue_number: text,
+  /** With the titles, as the registry writes them ("GIC Amberlight's Tiger Lily"). */
+  name: text,
+  breed_id: id,
+  /** The registry's words or an EMS code, as written ("MCO n 22"). */
+  colour: optText,
+  sex: z.enum(['male', 'female']),
+  date_of_birth: optDate,
+  class: optText,
+  /** The catalogue's section or category heading, when the show prints one. */
+  section: optText,
+  cattery_id: z.nullable(id),
+  sire: optText,
+  dam: optText,
+  /** Only what the organiser publishes with the exhibitor's consent. */
+  owner: optText,
+  pen: optText,
+  /** The cat did not come: shown as "Absent", never hidden. */
+  absent: z.boolean(),
+});
+
 const advertiserSchema = z.object({
   ...synced,
   company_name: text,
@@ -191,6 +217,7 @@ export const rowSchemas = {
   event_schedule: scheduleSessionSchema,
   advertisers: advertiserSchema,
   show_notices: showNoticeSchema,
+  catalogue_entries: catalogueEntrySchema,
 } satisfies Record<MirrorTable, z.ZodMiniType>;
 
 // The row types: what a schema's parse returns (defaults filled in), as the mirror stores it.
@@ -208,3 +235,4 @@ export type ShowEvent = z.output<typeof showEventSchema>;
 export type ScheduleSession = z.output<typeof scheduleSessionSchema>;
 export type ShowNotice = z.output<typeof showNoticeSchema>;
 export type Advertiser = z.output<typeof advertiserSchema>;
+export type CatalogueEntry = z.output<typeof catalogueEntrySchema>;

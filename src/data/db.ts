@@ -41,6 +41,7 @@ export class ShowDb extends Dexie {
   event_schedule!: EntityTable<MirrorRow<'event_schedule'>, 'id'>;
   advertisers!: EntityTable<MirrorRow<'advertisers'>, 'id'>;
   show_notices!: EntityTable<MirrorRow<'show_notices'>, 'id'>;
+  catalogue_entries!: EntityTable<MirrorRow<'catalogue_entries'>, 'id'>;
   sync_state!: EntityTable<SyncState, 'table'>;
   outbox!: EntityTable<OutboxItem, 'id'>;
   quarantine!: EntityTable<QuarantinedRow, 'n'>;
@@ -80,6 +81,8 @@ export class ShowDb extends Dexie {
             s.original_location ??= null;
           }),
       );
+    // The show catalogue: its entries by event, breed and cattery (a cattery's cats, a breed's count).
+    this.version(3).stores({ catalogue_entries: 'id, event_id, breed_id, cattery_id' });
   }
 }
 

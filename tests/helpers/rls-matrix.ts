@@ -34,6 +34,7 @@ export const MATRIX = `
   event_schedule               | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
   advertisers                  | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
   show_notices                 | a d d d  | a d d d       | - - - -  | a d d d   | a a a a
+  catalogue_entries            | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
   organiser_operations         | d d d d  | d d d d       | - - - -  | d d d d   | a a a a
   sync_tombstones              | a d d d  | a d d d       | - - - -  | a d d d   | a a a a
   users                        | d d d d  | f d f d       | a d a d  | f d f d   | a a a a
@@ -83,6 +84,8 @@ export interface Fixture {
 }
 
 export const tag = () => randomUUID().slice(0, 8);
+/** Catalogue numbers are unique per event: each entry a fixture makes takes the next. */
+let catalogueNumbers = 0;
 
 export async function one(ctx: MatrixCtx, sql: string, params: unknown[] = []): Promise<string> {
   const { rows } = await ctx.db.query<{ v: string }>(sql, params);
@@ -204,6 +207,18 @@ export const FIXTURES: Record<string, Fixture> = {
     },
     patch: ['user_email', 'changed@example.com'],
   },
+  catalogue_entries: catalogue(
+    'catalogue_entries',
+    'name',
+    async (ctx, t) => ({
+      event_id: Number(ctx.ids.event),
+      catalogue_number: String(++catalogueNumbers),
+      name: `RLS cat ${t}`,
+      breed_id: Number(ctx.ids.breed),
+      sex: 'female',
+    }),
+    ['pen', 'Z99'],
+  ),
   show_notices: catalogue('show_notices', 'message', async (ctx, t) => ({ event_id: Number(ctx.ids.event), message: `RLS notice ${t}` }), ['message', 'changed']),
   organiser_operations: {
     async make(ctx) {
