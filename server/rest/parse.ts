@@ -17,7 +17,8 @@ export type SelectItem =
   | { type: 'column'; field: Field; alias?: string; cast?: string }
   | { type: 'embed'; target: string; alias?: string; hint?: string; inner: boolean; select: SelectItem[] };
 
-const FILTER_OPS = [
+/** PostgREST's filter operators, as the parser knows them (the fuzz tries each: tests/helpers/fuzz-requests.ts). */
+export const FILTER_OPS = [
   'eq',
   'neq',
   'gt',

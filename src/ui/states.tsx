@@ -27,3 +27,13 @@ export function Empty({ children }: { children: ReactNode }) {
     </p>
   );
 }
+
+/** A detail page before its data is ready: the way back, then the loading or error state in words. */
+export function DetailPageState({ back, view, loading }: { back: ReactNode; view: { state: 'loading' } | { state: 'error'; message: string }; loading: string }) {
+  return (
+    <main className="page">
+      {back}
+      {view.state === 'loading' ? <Loading>{loading}</Loading> : <ErrorBox>{view.message}</ErrorBox>}
+    </main>
+  );
+}

@@ -2,6 +2,7 @@
 import type { FuzzRequest } from './fuzz-http.ts';
 import type { Forgeries } from './fuzz-jwt.ts';
 import { BAD_JSON, deepJson, nastyJsonValue, nastyText, type Rng } from './fuzz-random.ts';
+import { FILTER_OPS } from '../../server/rest/parse.ts';
 
 export interface FuzzWorld {
   /** Public tables and views → their columns. */
@@ -220,33 +221,7 @@ const CASTS = [
   'bytea',
   'int[][]',
 ];
-const OPS = [
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-  'in',
-  'is',
-  'isdistinct',
-  'cs',
-  'cd',
-  'ov',
-  'sl',
-  'sr',
-  'nxr',
-  'nxl',
-  'adj',
-  'fts',
-  'plfts',
-  'phfts',
-  'wfts',
-];
+const OPS: readonly string[] = FILTER_OPS;
 const BAD_OPS = ['xx', 'EQ', '', 'not', 'not.not.eq', 'eq.eq', 'in(', 'equals', 'gt(any', 'fts(', 'like(all)', 'is(any)'];
 
 function colOf(rng: Rng, w: FuzzWorld, table: string): string {

@@ -6,7 +6,7 @@ import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
 import { joinAddress } from '../../ui/map/geo.ts';
 import { ShowMap } from '../../ui/map/show-map.tsx';
-import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { DetailPageState } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ShareButton } from '../../ui/share-button.tsx';
 import { StarButton } from '../../ui/star-button.tsx';
@@ -161,20 +161,7 @@ export function CatteryPage() {
     </button>
   );
 
-  if (view.state === 'loading')
-    return (
-      <main className="page">
-        {back}
-        <Loading>Loading cattery...</Loading>
-      </main>
-    );
-  if (view.state === 'error')
-    return (
-      <main className="page">
-        {back}
-        <ErrorBox>{view.message}</ErrorBox>
-      </main>
-    );
+  if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading="Loading cattery..." />;
   const { cattery, registry, labels, litters } = view.data;
   if (!cattery) {
     return (

@@ -3,7 +3,7 @@ import { db, useMirror, type Breed, type Cattery } from '../../data/mirror.ts';
 import { parseListText } from '../../../shared/list-text.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { HeroImage } from '../../ui/image.tsx';
-import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { DetailPageState } from '../../ui/states.tsx';
 import { compareText } from '../../../shared/compare.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useBack } from '../../ui/use-back.ts';
@@ -62,20 +62,7 @@ export function BreedPage() {
     </button>
   );
 
-  if (view.state === 'loading')
-    return (
-      <main className="page">
-        {back}
-        <Loading>Loading breed</Loading>
-      </main>
-    );
-  if (view.state === 'error')
-    return (
-      <main className="page">
-        {back}
-        <ErrorBox>{view.message}</ErrorBox>
-      </main>
-    );
+  if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading="Loading breed" />;
   const { breed, breeders } = view.data;
   if (!breed) {
     return (

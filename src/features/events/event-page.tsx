@@ -6,7 +6,7 @@ import { formatDateRange, formatScheduleDay, formatTime } from '../../../shared/
 import { eventTimeZone, timeZoneNote } from '../../../shared/schedule.ts';
 import { HeroImage } from '../../ui/image.tsx';
 import { ShowMap } from '../../ui/map/show-map.tsx';
-import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { DetailPageState } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { StarButton } from '../../ui/star-button.tsx';
 import { sessionSnapshot } from '../../data/favourites.ts';
@@ -136,20 +136,7 @@ export function EventPage() {
       ← All events
     </Link>
   );
-  if (view.state === 'loading')
-    return (
-      <main className="page">
-        {back}
-        <Loading>Loading event...</Loading>
-      </main>
-    );
-  if (view.state === 'error')
-    return (
-      <main className="page">
-        {back}
-        <ErrorBox>{view.message}</ErrorBox>
-      </main>
-    );
+  if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading="Loading event..." />;
   const { event, sessions } = view.data;
   if (!event) {
     return (

@@ -4,7 +4,7 @@ import { db, useMirror, type Breed, type Cattery, type Litter, type LitterImage 
 import { formatDateEnGb } from '../../../shared/dates.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { ShowImage } from '../../ui/image.tsx';
-import { ErrorBox, Loading } from '../../ui/states.tsx';
+import { DetailPageState } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ShareButton } from '../../ui/share-button.tsx';
 import { StarButton } from '../../ui/star-button.tsx';
@@ -82,20 +82,7 @@ export function LitterPage() {
       ← All litters
     </Link>
   );
-  if (view.state === 'loading')
-    return (
-      <main className="page">
-        {back}
-        <Loading>Loading litter...</Loading>
-      </main>
-    );
-  if (view.state === 'error')
-    return (
-      <main className="page">
-        {back}
-        <ErrorBox>{view.message}</ErrorBox>
-      </main>
-    );
+  if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading="Loading litter..." />;
   const { litter, cattery, breed, images } = view.data;
   if (!litter) {
     return (
