@@ -31,6 +31,12 @@ export const paths = {
   /** A session's place in its event's programme (the event page scrolls to the anchor). */
   eventSession: (eventId: number, sessionId: number) => `/events/${segment(eventId)}#${sessionAnchor(sessionId)}`,
   advertiser: (id: number) => `/pet-products/${segment(id)}`,
+  /** The catalogue of the show on now, or of one event. */
+  catalogue: (eventId?: number) => (eventId === undefined ? '/catalogue' : `/catalogue/${segment(eventId)}`),
+  /** One cat's page: its event and its catalogue number as printed ("52A"); pen cards' QR codes point here. */
+  catalogueEntry: (eventId: number, catalogueNumber: string) => `/catalogue/${segment(eventId)}/${segment(catalogueNumber)}`,
+  /** Visitor's Choice, with a catalogue number filled in when given ("Vote for this cat"). */
+  visitorsChoice: (catalogueNumber?: string) => (catalogueNumber === undefined ? '/visitors-choice' : `/visitors-choice?number=${segment(catalogueNumber)}`),
   /** Sign-in, then on to `next` (a same-app path). */
   login: (next?: string) => (next === undefined ? '/login' : `/login?next=${pathParam(next)}`),
   /** The mailed activation link (SPEC §2 /activate-account?token=…); `siteUrl` is where the PWA is served. */
