@@ -33,6 +33,7 @@ const NAV = [
   { to: '/breeds', label: 'Breeds' },
   { to: '/kittens', label: 'Kittens' },
   { to: '/breeders', label: 'Breeders' },
+  { to: '/catalogue', label: 'Catalogue' },
   { to: '/pet-products', label: 'Pet Products' },
   { to: '/visitors-choice', label: "Visitor's Choice" },
   { to: '/schedule', label: 'Schedule' },

@@ -4,7 +4,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import Dexie, { liveQuery, type Table } from 'dexie';
 
-export type FavouriteKind = 'breed' | 'cattery' | 'litter' | 'session' | 'event' | 'advertiser';
+/** 'entry' is a cat of a show's catalogue. */
+export type FavouriteKind = 'breed' | 'cattery' | 'litter' | 'session' | 'event' | 'advertiser' | 'entry';
 
 export interface Favourite {
   kind: FavouriteKind;
@@ -36,6 +37,20 @@ export const sessionSnapshot = (s: SessionSnapshot): Record<string, unknown> & S
   start_time: s.start_time,
   end_time: s.end_time,
   location: s.location,
+});
+
+/** What a starred cat keeps, for when the show deletes it: its name, show, number and pen. */
+export interface EntrySnapshot {
+  event_id: number;
+  catalogue_number: string;
+  pen: string | null;
+}
+
+/** The snapshot a cat's star stores (a mirror row passes as it is; only these fields are kept). */
+export const entrySnapshot = (e: EntrySnapshot): Record<string, unknown> & EntrySnapshot => ({
+  event_id: e.event_id,
+  catalogue_number: e.catalogue_number,
+  pen: e.pen,
 });
 
 export const FAVOURITES_DB_NAME = 'purrfect-favourites';

@@ -15,8 +15,11 @@ export const MY_SHOW_TEXTS = {
   intro: 'What you starred, kept on this phone: no account needed, and it works offline.',
   emptyTitle: 'Nothing starred yet',
   empty:
-    'Press “Add to My show” on a breed, cattery, litter, event, advertiser or session and it is listed here, on this phone only. Press it again (“Remove from My show”) to take it off.',
+    'Press “Add to My show” on a cat, breed, cattery, litter, event, advertiser or session and it is listed here, on this phone only. Press it again (“Remove from My show”) to take it off.',
   sessions: 'Sessions',
+  cats: 'Cats',
+  /** "52 · GIC Amberlight's Tiger Lily". */
+  catOf: (number: string, name: string) => `${number} · ${name}`,
   litters: 'Litters',
   catteries: 'Catteries',
   breeds: 'Breeds',

@@ -1,6 +1,6 @@
 // Search: folding, ranking and the index built from mirror rows, as tables.
 import { describe, expect, it } from 'vitest';
-import { fold, foldedAbbreviation, foldedLine, tokenise } from '../../src/features/search/normalise.ts';
+import { fold, foldedAbbreviation, foldedLine, tokenise } from '../../src/lib/fold.ts';
 import { createSearch, GROUP_CAP, makeEntry, matchTier, prepareQuery, searchEntries, SEARCH_KINDS, TIER, type SearchDoc } from '../../src/features/search/rank.ts';
 import { buildSearchIndex, type SearchRows } from '../../src/features/search/search-index.ts';
 import { SEARCH_TEXTS } from '../../src/features/search/search-texts.ts';

@@ -3,13 +3,14 @@
 // "No longer in the show", with a way to remove it; nothing disappears silently.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { db, useMirror, type Advertiser, type Breed, type Cattery, type Litter, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
+import { db, useMirror, type Advertiser, type Breed, type CatalogueEntry, type Cattery, type Litter, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
 import { listFavourites, removeFavourite, type Favourite, type FavouriteKind, type SessionSnapshot } from '../../data/favourites.ts';
 import { formatDateRange, formatScheduleDay, formatTime } from '../../../shared/dates.ts';
 import { paths } from '../../../shared/paths.ts';
 import { classifySchedule, eventTimeZone, sessionBounds } from '../../../shared/schedule.ts';
 import { availabilityText } from '../../ui/litter-availability.ts';
 import { MY_SHOW_TEXTS as T, REMINDER_TEXTS } from '../../ui/my-show-texts.ts';
+import { CATALOGUE_TEXTS } from '../../ui/catalogue-texts.ts';
 import { SessionChangeMarks, sessionChangeClass } from '../../ui/session-change.tsx';
 import { StarButton } from '../../ui/star-button.tsx';
 import { CalendarButton } from '../../ui/calendar-button.tsx';
@@ -37,6 +38,8 @@ interface MyShowData {
   breeds: Starred<Breed>[];
   events: Starred<ShowEvent>[];
   advertisers: Starred<Advertiser>[];
+  /** Starred cats of a show's catalogue. */
+  entries: Starred<CatalogueEntry>[];
   /** Events by id: the sessions' venue zones and names. */
   eventsById: Map<number, ShowEvent>;
   breedsById: Map<number, Breed>;
@@ -54,18 +57,23 @@ async function pair<R>(favourites: Favourite[], kind: FavouriteKind, get: (ids: 
 
 async function loadMyShow(): Promise<MyShowData> {
   const favourites = await listFavourites();
-  const [sessions, litters, catteries, breeds, events, advertisers, eventCount, breedCount] = await Promise.all([
+  const [sessions, litters, catteries, breeds, events, advertisers, entries, eventCount, breedCount] = await Promise.all([
     pair(favourites, 'session', (ids) => db.event_schedule.bulkGet(ids)),
     pair(favourites, 'litter', (ids) => db.litters.bulkGet(ids)),
     pair(favourites, 'cattery', (ids) => db.catteries.bulkGet(ids)),
     pair(favourites, 'breed', (ids) => db.breeds.bulkGet(ids)),
     pair(favourites, 'event', (ids) => db.events.bulkGet(ids)),
     pair(favourites, 'advertiser', (ids) => db.advertisers.bulkGet(ids)),
+    pair(favourites, 'entry', (ids) => db.catalogue_entries.bulkGet(ids)),
     db.events.count(),
     db.breeds.count(),
   ]);
   const liveLitters = litters.flatMap((l) => (l.row ? [l.row] : []));
-  const eventIds = new Set([...sessions.map((s) => s.row?.event_id ?? Number(s.fav.snapshot.event_id)), ...events.map((e) => rowIdOf(e.fav))]);
+  const eventIds = new Set([
+    ...sessions.map((s) => s.row?.event_id ?? Number(s.fav.snapshot.event_id)),
+    ...events.map((e) => rowIdOf(e.fav)),
+    ...entries.flatMap((e) => (e.row ? [e.row.event_id] : [])),
+  ]);
   const [allEvents, litterBreeds, litterCatteries] = await Promise.all([
     db.events.bulkGet([...eventIds].filter(Number.isInteger)),
     db.breeds.bulkGet([...new Set(liveLitters.flatMap((l) => (l.breed_id === null ? [] : [l.breed_id])))]),
@@ -80,6 +88,7 @@ async function loadMyShow(): Promise<MyShowData> {
     breeds,
     events,
     advertisers,
+    entries,
     eventsById: byId(allEvents),
     breedsById: byId(litterBreeds),
     catteriesById: byId(litterCatteries),
@@ -245,6 +254,25 @@ function Filled({ data, now }: { data: MyShowData; now: Date }) {
           <RemindersSwitch />
           <Sessions data={data} now={now} />
         </>
+      )}
+      {data.entries.length > 0 && (
+        <Section id="cats" title={T.cats}>
+          {rows(
+            data.entries,
+            (fav, e) => (
+              <LiveRow key={fav.id} fav={fav} to={paths.catalogueEntry(e.event_id, e.catalogue_number)}>
+                <span className="my-show-item-title">{T.catOf(e.catalogue_number, e.name)}</span>
+                <span className="my-show-item-detail">{e.pen ? CATALOGUE_TEXTS.pen(e.pen) : CATALOGUE_TEXTS.noPen}</span>
+                {e.absent && <span className="my-show-mark">{CATALOGUE_TEXTS.absent}</span>}
+                {data.eventsById.get(e.event_id) && <span className="my-show-item-detail">{data.eventsById.get(e.event_id)!.name}</span>}
+              </LiveRow>
+            ),
+            (fav) => {
+              const number = snapshotText(fav, 'catalogue_number');
+              return <GoneRow key={fav.id} fav={fav} detail={number && <span className="my-show-item-detail">{T.catOf(number, fav.label)}</span>} />;
+            },
+          )}
+        </Section>
       )}
       {data.litters.length > 0 && (
         <Section id="litters" title={T.litters}>

@@ -1,7 +1,7 @@
 // Ranking of search entries: exact abbreviation > name prefix > word prefix > substring,
 // in groups of one kind each, in a fixed order, each capped. Pure: the index is built once, each keystroke
 // is a pass over it in memory.
-import { foldedAbbreviation, foldedLine, tokenise } from './normalise.ts';
+import { foldedAbbreviation, foldedLine, tokenise } from '../../lib/fold.ts';
 
 /** The kinds of result, in the order their groups are shown. */
 export const SEARCH_KINDS = ['breed', 'cattery', 'litter', 'session', 'event', 'advertiser'] as const;

@@ -1,10 +1,10 @@
-// One event's catalogue as the screens read it from the mirror: its entries in catalogue order, each with its
+// One event's catalogue as the screens read it from the mirror (through data/mirror.ts): its entries in catalogue order, each with its
 // breed and cattery, and found by the number a visitor types ("052a" is 52A). The catalogue page, the cat page,
 // Visitor's Choice and the console read it here, one live query per screen.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { compareCatalogueNumbers, normaliseCatalogueNumber } from '../../../shared/catalogue.ts';
-import type { Breed, CatalogueEntry, Cattery } from '../../../shared/row-schemas.ts';
-import { db } from '../../data/mirror.ts';
+import { compareCatalogueNumbers, normaliseCatalogueNumber } from '../../shared/catalogue.ts';
+import type { Breed, CatalogueEntry, Cattery } from '../../shared/row-schemas.ts';
+import { showDb } from './db.ts';
 
 /** An entry with the rows it names (undefined while the mirror lacks them). */
 export interface CatalogueCat extends CatalogueEntry {
@@ -22,6 +22,7 @@ export interface EventCatalogue {
 
 /** Reads an event's catalogue from the mirror (no entries: an empty catalogue, which votes as before). */
 export async function readEventCatalogue(eventId: number): Promise<EventCatalogue> {
+  const db = showDb();
   const [rows, breeds, catteries] = await Promise.all([db.catalogue_entries.where('event_id').equals(eventId).toArray(), db.breeds.toArray(), db.catteries.toArray()]);
   const breedById = new Map(breeds.map((b) => [b.id, b]));
   const catteryById = new Map(catteries.map((c) => [c.id, c]));

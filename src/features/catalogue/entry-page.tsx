@@ -1,0 +1,120 @@
+// /catalogue/{event id}/{number}: one cat of a show's catalogue, where a pen card's QR code lands: what it is,
+// where it sits, "Absent" when it did not come, its star, and "Vote for this cat" while its show takes votes.
+import { Link, useParams } from 'react-router';
+import { db, useMirror, type ShowEvent } from '../../data/mirror.ts';
+import { localIsoDate, formatDateEnGb } from '../../../shared/dates.ts';
+import { normaliseCatalogueNumber } from '../../../shared/catalogue.ts';
+import { paths } from '../../../shared/paths.ts';
+import { activeEvent } from '../../../shared/schedule.ts';
+import { DetailPageState } from '../../ui/states.tsx';
+import { ShareButton } from '../../ui/share-button.tsx';
+import { StarButton } from '../../ui/star-button.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { entrySnapshot } from '../../data/favourites.ts';
+import { readEventCatalogue, type CatalogueCat } from '../../data/mirror.ts';
+import { ageOn, CATALOGUE_TEXTS as T } from '../../ui/catalogue-texts.ts';
+import './catalogue.css';
+
+interface EntryDetail {
+  event: ShowEvent | undefined;
+  cat: CatalogueCat | undefined;
+  /** The event Visitor's Choice votes go to now. */
+  votingEventId: number | undefined;
+  anyEvents: boolean;
+}
+
+const rowId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
+
+async function loadEntry(eventId: number | null, number: string | null): Promise<EntryDetail> {
+  const events = await db.events.toArray();
+  const event = events.find((e) => e.id === eventId);
+  const votingEventId = activeEvent(events, new Date())?.id;
+  if (!event || number === null) return { event, cat: undefined, votingEventId, anyEvents: events.length > 0 };
+  const catalogue = await readEventCatalogue(event.id);
+  return { event, cat: catalogue.byNumber.get(number), votingEventId, anyEvents: true };
+}
+
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function EntryPage() {
+  const params = useParams();
+  const eventId = rowId(params.eventId);
+  const typed = params.number ?? '';
+  const number = normaliseCatalogueNumber(typed);
+  const view = useMirror(
+    () => loadEntry(eventId, number),
+    [eventId, number],
+    T.failed,
+    (d) => !d.anyEvents,
+  );
+  useDocumentTitle(view.state !== 'ready' ? T.title : (view.data.cat?.name ?? T.notFound));
+  const back = (
+    <Link to={eventId === null ? paths.catalogue() : paths.catalogue(eventId)} className="catalogue-back-link">
+      {T.backToCatalogue}
+    </Link>
+  );
+  if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading={T.loading} />;
+  const { event, cat, votingEventId } = view.data;
+  if (!event || !cat) {
+    return (
+      <main className="page">
+        {back}
+        <h1>{T.notFound}</h1>
+        <p>{T.notFoundText(number ?? typed)}</p>
+      </main>
+    );
+  }
+  const age = ageOn(cat.date_of_birth, localIsoDate(new Date()));
+  const parents = [cat.sire, cat.dam].some(Boolean) ? `${cat.sire ?? '?'} × ${cat.dam ?? '?'}` : null;
+  return (
+    <main className={`page catalogue-entry-page${cat.absent ? ' is-absent' : ''}`}>
+      {back}
+      <p className="catalogue-entry-number">{T.number(cat.catalogue_number)}</p>
+      <h1>{cat.name}</h1>
+      {cat.absent && <p className="catalogue-absent-note">{T.absentExplained}</p>}
+      <div className="catalogue-entry-actions">
+        {event.id === votingEventId && (
+          <Link to={paths.visitorsChoice(cat.catalogue_number)} className="button catalogue-vote">
+            {T.voteForThisCat}
+          </Link>
+        )}
+        <span className="star-slot">
+          <StarButton kind="entry" id={cat.id} label={cat.name} snapshot={entrySnapshot(cat)} />
+        </span>
+        <ShareButton title={cat.name} path={paths.catalogueEntry(event.id, cat.catalogue_number)} about={cat.name} />
+      </div>
+      <dl className="catalogue-facts">
+        <Fact term={T.facts.pen}>{cat.pen ?? T.noPen}</Fact>
+        <Fact term={T.facts.number}>{cat.catalogue_number}</Fact>
+        <Fact term={T.facts.breed}>{cat.breed ? <Link to={paths.breed(cat.breed.universal_breed_abbreviation)}>{cat.breed.breed_name}</Link> : '—'}</Fact>
+        {cat.colour && <Fact term={T.facts.colour}>{cat.colour}</Fact>}
+        <Fact term={T.facts.sex}>{T.sexWord[cat.sex]}</Fact>
+        {cat.date_of_birth && (
+          <Fact term={T.facts.born}>
+            <time dateTime={cat.date_of_birth}>{formatDateEnGb(cat.date_of_birth)}</time>
+            {age && ` (${age})`}
+          </Fact>
+        )}
+        {cat.class && <Fact term={T.facts.class}>{cat.class}</Fact>}
+        {cat.section && <Fact term={T.facts.section}>{cat.section}</Fact>}
+        {cat.cattery && (
+          <Fact term={T.facts.cattery}>
+            <Link to={paths.cattery(cat.cattery.name, paths.catalogueEntry(event.id, cat.catalogue_number))}>{cat.cattery.name}</Link>
+          </Fact>
+        )}
+        {parents && <Fact term={T.facts.parents}>{parents}</Fact>}
+        {cat.owner && <Fact term={T.facts.owner}>{cat.owner}</Fact>}
+        <Fact term={T.facts.event}>
+          <Link to={paths.event(event.id)}>{event.name}</Link>
+        </Fact>
+      </dl>
+    </main>
+  );
+}
