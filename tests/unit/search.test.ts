@@ -175,7 +175,7 @@ describe('searchEntries', () => {
   ])('%j → %j', (query, expected) => expect(ids(query)).toEqual(expected));
 
   it('shows the groups in SEARCH_KINDS order', () => {
-    expect(SEARCH_KINDS).toEqual(['breed', 'cattery', 'litter', 'session', 'event', 'advertiser']);
+    expect(SEARCH_KINDS).toEqual(['entry', 'breed', 'cattery', 'litter', 'session', 'event', 'advertiser']);
   });
 
   it('answers a query typed key by key (narrowing on each longer query) as a fresh search does', () => {
@@ -280,6 +280,10 @@ const ROWS: SearchRows = {
     },
   ],
   advertisers: [{ id: 5, company_name: 'Pawsome Nutrition', city: 'Amsterdam', country: 'Netherlands' }],
+  catalogue_entries: [
+    { id: 21, event_id: 3, catalogue_number: '52', name: 'GIC Big Paws Ödin', breed_id: 1, colour: 'MCO n 22', cattery_id: 1, owner: null, pen: 'A17', absent: false },
+    { id: 22, event_id: 3, catalogue_number: '52A', name: 'CH Naked Truth Luna', breed_id: 2, colour: null, cattery_id: 2, owner: 'J. Smit', pen: 'B3', absent: true },
+  ],
 };
 
 describe('buildSearchIndex', () => {
@@ -289,12 +293,27 @@ describe('buildSearchIndex', () => {
 
   it('makes one entry per row of each kind', () => {
     expect(entries.map((e) => `${e.kind}:${e.id}`).sort()).toEqual(
-      ['breed:1', 'breed:2', 'breed:3', 'cattery:1', 'cattery:2', 'litter:7', 'litter:8', 'session:11', 'session:12', 'event:3', 'advertiser:5'].sort(),
+      [
+        'breed:1',
+        'breed:2',
+        'breed:3',
+        'cattery:1',
+        'cattery:2',
+        'litter:7',
+        'litter:8',
+        'session:11',
+        'session:12',
+        'event:3',
+        'advertiser:5',
+        'entry:21',
+        'entry:22',
+      ].sort(),
     );
   });
 
-  it('finds "maine": the breed, its cattery and litter, the session; each linking to its page', () => {
+  it('finds "maine": its cat in the catalogue, the breed, its cattery and litter, the session; each linking to its page', () => {
     expect(find('maine')).toEqual([
+      { kind: 'entry', results: [{ label: '52 · GIC Big Paws Ödin', detail: 'Maine Coon · MCO n 22 · Pen A17', path: '/catalogue/3/52' }] },
       { kind: 'breed', results: [{ label: 'Maine Coon', detail: 'MCO', path: '/breeds/MCO' }] },
       { kind: 'cattery', results: [{ label: 'Big Paws', detail: 'Antwerp, Belgium · Maine Coon, Chartreux', path: '/catteries/big-paws' }] },
       { kind: 'litter', results: [{ label: SEARCH_TEXTS.litterOf('Maine Coon'), detail: `Big Paws · Antwerp · ${SEARCH_TEXTS.available(3)}`, path: '/litters/7' }] },
@@ -312,8 +331,18 @@ describe('buildSearchIndex', () => {
     expect(kinds('amsterdam')).toEqual(['cattery:2', 'litter:8', 'event:3', 'advertiser:5']);
     expect(kinds('rai')).toEqual(['event:3']);
     expect(kinds('stage')).toEqual(['session:12']);
-    expect(kinds('Sphÿnx')).toEqual(['breed:2', 'cattery:2', 'litter:8']);
+    expect(kinds('Sphÿnx')).toEqual(['entry:22', 'breed:2', 'cattery:2', 'litter:8']);
     expect(kinds('CHARTREUX')).toEqual(['breed:3', 'cattery:1']);
+  });
+
+  it('finds a cat by its catalogue number (52 first, then 52A), its name without accents, its owner and its pen', () => {
+    const kinds = (query: string) => searchEntries(entries, query).map((g) => `${g.kind}:${g.results.map((e) => e.id).join(',')}`);
+    expect(kinds('52')).toEqual(['entry:21,22']);
+    expect(kinds('52a')).toEqual(['entry:22']);
+    expect(kinds('odin')).toEqual(['entry:21']);
+    expect(kinds('smit')).toEqual(['entry:22']);
+    expect(kinds('a17')).toEqual(['entry:21']);
+    expect(entries.find((e) => e.kind === 'entry' && e.id === 22)!.detail).toBe('Sphynx · Pen B3 · Absent');
   });
 
   it('says when a litter is sold out and a session cancelled', () => {

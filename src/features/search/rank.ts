@@ -4,7 +4,8 @@
 import { foldedAbbreviation, foldedLine, tokenise } from '../../lib/fold.ts';
 
 /** The kinds of result, in the order their groups are shown. */
-export const SEARCH_KINDS = ['breed', 'cattery', 'litter', 'session', 'event', 'advertiser'] as const;
+/** 'entry' is a cat of the show's catalogue. */
+export const SEARCH_KINDS = ['entry', 'breed', 'cattery', 'litter', 'session', 'event', 'advertiser'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** Results shown per group; the group says how many more matched. */
@@ -12,7 +13,7 @@ export const GROUP_CAP = 6;
 
 /** How well an entry matches, best (lowest) first. */
 export const TIER = {
-  /** The whole query is one of its abbreviations ("MCO", "tica"). */
+  /** The whole query is one of its abbreviations ("MCO", "tica") or a cat's catalogue number ("52a"). */
   abbreviation: 0,
   /** Its name starts with the query ("maine c" → Maine Coon). */
   namePrefix: 1,

@@ -1,11 +1,12 @@
-// The search index: one entry per breed, cattery, litter, session, event and advertiser of
-// the mirror, with the texts each is found by. Pure: search-page.tsx reads the rows and rebuilds it when
-// the mirror changes.
-import type { Advertiser, Breed, Cattery, CatteryBreed, Litter, Organization, ScheduleSession, ShowEvent } from '../../data/mirror.ts';
+// The search index: one entry per breed, cattery, litter, session, event and advertiser of the mirror, and
+// per cat of the catalogue of the show on now, with the texts each is found by. Pure: search-page.tsx reads
+// the rows and rebuilds it when the mirror changes.
+import type { Advertiser, Breed, CatalogueEntry, Cattery, CatteryBreed, Litter, Organization, ScheduleSession, ShowEvent } from '../../data/mirror.ts';
 import { formatDateRange, formatTime } from '../../../shared/dates.ts';
 import { paths } from '../../../shared/paths.ts';
 import { makeEntry, type SearchDoc, type SearchEntry } from './rank.ts';
 import { SEARCH_TEXTS } from './search-texts.ts';
+import { CATALOGUE_TEXTS } from '../../ui/catalogue-texts.ts';
 
 /** The columns the index reads, table by table (SPEC §3 names). */
 export interface SearchRows {
@@ -17,6 +18,8 @@ export interface SearchRows {
   events: readonly Pick<ShowEvent, 'id' | 'name' | 'city' | 'country' | 'venue_name' | 'start_date' | 'end_date'>[];
   event_schedule: readonly Pick<ScheduleSession, 'id' | 'event_id' | 'title' | 'location' | 'schedule_date' | 'start_time' | 'end_time' | 'status'>[];
   advertisers: readonly Pick<Advertiser, 'id' | 'company_name' | 'city' | 'country'>[];
+  /** The catalogue of the show on now (not every show's: a number names a cat only within its show). */
+  catalogue_entries: readonly Pick<CatalogueEntry, 'id' | 'event_id' | 'catalogue_number' | 'name' | 'breed_id' | 'colour' | 'cattery_id' | 'owner' | 'pen' | 'absent'>[];
 }
 
 export interface SearchIndex {
@@ -117,6 +120,22 @@ export function buildSearchIndex(rows: SearchRows): SearchIndex {
       path: paths.event(e.id),
       fields: [e.city, e.country, e.venue_name],
       order: e.start_date,
+    });
+  }
+
+  for (const e of rows.catalogue_entries) {
+    const breed = breeds.get(e.breed_id);
+    docs.push({
+      kind: 'entry',
+      id: e.id,
+      label: SEARCH_TEXTS.entry(e.catalogue_number, e.name),
+      detail: line(breed?.breed_name, e.colour, e.pen && CATALOGUE_TEXTS.pen(e.pen), e.absent ? CATALOGUE_TEXTS.absent : null),
+      path: paths.catalogueEntry(e.event_id, e.catalogue_number),
+      name: e.name,
+      abbreviations: [e.catalogue_number],
+      fields: [e.catalogue_number, breed?.breed_name, e.colour, e.cattery_id === null ? null : catteries.get(e.cattery_id)?.name, e.owner, e.pen],
+      // Catalogue order among cats that match alike: 9 before 52, 52 before 52A.
+      order: e.catalogue_number.padStart(6, '0'),
     });
   }
 

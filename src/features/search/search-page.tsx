@@ -5,6 +5,7 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { db, useMirror } from '../../data/mirror.ts';
+import { activeEvent } from '../../../shared/schedule.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { createSearch, type SearchEntry, type SearchGroup } from './rank.ts';
@@ -23,7 +24,9 @@ async function loadSearchIndex(): Promise<SearchIndex> {
     db.event_schedule.toArray(),
     db.advertisers.toArray(),
   ]);
-  return buildSearchIndex({ breeds, organizations, catteries, cattery_has_breed, litters, events, event_schedule, advertisers });
+  const showOnNow = activeEvent(events, new Date());
+  const catalogue_entries = showOnNow ? await db.catalogue_entries.where('event_id').equals(showOnNow.id).toArray() : [];
+  return buildSearchIndex({ breeds, organizations, catteries, cattery_has_breed, litters, events, event_schedule, advertisers, catalogue_entries });
 }
 
 /**

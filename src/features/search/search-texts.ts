@@ -9,13 +9,14 @@ const WHOLE_NUMBER = new Intl.NumberFormat('en-GB');
 export const SEARCH_TEXTS = {
   title: 'Search',
   heading: 'Search the show',
-  label: 'Breeds, breeders, kittens, schedule, events and pet products',
-  hint: 'A breed or its abbreviation (MCO), a cattery, a city, a registry, a session, a company.',
+  label: 'Cats, breeds, breeders, kittens, schedule, events and pet products',
+  hint: 'A catalogue number (52), a cat’s name, a breed or its abbreviation (MCO), a cattery, a city, a registry, a session, a company.',
   loading: 'Loading the show…',
   failed: 'Failed to load the show for search',
   resultsLabel: 'Search results',
   close: 'Close search',
   groups: {
+    entry: 'Cats in the catalogue',
     breed: 'Breeds',
     cattery: 'Catteries',
     litter: 'Litters',
@@ -37,4 +38,6 @@ export const SEARCH_TEXTS = {
   litter: 'Litter',
   available: (n: number) => (n === 0 ? 'Sold out' : n === 1 ? '1 kitten available' : `${n} kittens available`),
   cancelled: 'Cancelled',
+  /** A cat's result: "52 · GIC Amberlight's Tiger Lily". */
+  entry: (number: string, name: string) => `${number} · ${name}`,
 } as const;
