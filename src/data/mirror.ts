@@ -19,7 +19,7 @@ export type { SyncStatus };
 export { useSyncStatus };
 export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/messages.ts';
 export { outboxStanding, tallyOutbox, type OutboxStanding } from './outbox/list.ts';
-export { entryOf, readEventCatalogue, useEventCatalogue, type CatalogueCat, type EventCatalogue } from './catalogue.ts';
+export { entryOf, readCatsOnShow, readEventCatalogue, useEventCatalogue, type CatalogueCat, type CatsOnShow, type EventCatalogue } from './catalogue.ts';
 
 /** The page's one Dexie database. */
 export const db: ShowDb = showDb();

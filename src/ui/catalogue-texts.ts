@@ -38,10 +38,13 @@ export const CATALOGUE_TEXTS = {
   notFound: 'Cat not found',
   notFoundText: (number: string) => `This show's catalogue has no number ${number}.`,
   voteForThisCat: 'Vote for this cat',
-  inCatalogue: (n: number) => `${plural(n, 'cat', 'cats')} in the catalogue`,
-  ofBreedOnShow: (n: number, breed: string) => `${plural(n, 'cat', 'cats')} of this breed on show at ${breed}`,
+  /** The event page's link: "Show catalogue (241 cats)". */
+  eventLink: (n: number) => `Show catalogue (${plural(n, 'cat', 'cats')})`,
+  /** A breed page's line: "12 Maine Coons are on show at PurrFect Show 2026." */
+  breedOnShow: (n: number, breed: string, event: string) => `${plural(n, `${breed} is`, `${breed} cats are`)} on show at ${event}.`,
+  breedOnShowLink: (breed: string) => `See the ${breed} cats in the catalogue`,
+  /** A cattery page's section heading. */
   catsAtShow: (event: string) => `Cats at ${event}`,
-  showCatalogue: 'Show catalogue',
   facts: {
     number: 'Catalogue number',
     breed: 'Breed',

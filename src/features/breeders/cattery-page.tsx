@@ -1,5 +1,16 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { db, useMirror, type Breed, type Cattery, type CatteryQualityLabel, type Litter, type Organization, type QualityLabel } from '../../data/mirror.ts';
+import { useLiveQuery } from 'dexie-react-hooks';
+import {
+  db,
+  readCatsOnShow,
+  useMirror,
+  type Breed,
+  type Cattery,
+  type CatteryQualityLabel,
+  type Litter,
+  type Organization,
+  type QualityLabel,
+} from '../../data/mirror.ts';
 import { formatDateEnGb, localIsoDate } from '../../../shared/dates.ts';
 import { catterySlug, paths } from '../../../shared/paths.ts';
 import { Gallery } from '../../ui/gallery.tsx';
@@ -10,6 +21,7 @@ import { DetailPageState } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ShareButton } from '../../ui/share-button.tsx';
 import { StarButton } from '../../ui/star-button.tsx';
+import { CatteryOnShow } from '../../ui/cats-on-show.tsx';
 import { VerifiedBadge, WebsiteLink } from './cattery-card.tsx';
 import { isLabelExpired, kittenCount, safeReturnUrl, telHref } from './cattery-view.ts';
 import './breeders.css';
@@ -161,6 +173,8 @@ export function CatteryPage() {
     </button>
   );
 
+  const catteryId = view.state === 'ready' ? view.data.cattery?.id : undefined;
+  const onShow = useLiveQuery(() => (catteryId === undefined ? null : readCatsOnShow('cattery_id', catteryId)), [catteryId]);
   if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading="Loading cattery..." />;
   const { cattery, registry, labels, litters } = view.data;
   if (!cattery) {
@@ -189,6 +203,8 @@ export function CatteryPage() {
         </div>
       </header>
       <ShareButton title={cattery.name} path={paths.cattery(cattery.name)} />
+
+      <CatteryOnShow onShow={onShow} />
 
       <div className="cattery-columns">
         <section className="cattery-section cattery-contact" aria-labelledby="cattery-contact">

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { db, useMirror, type Breed, type Cattery } from '../../data/mirror.ts';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, readCatsOnShow, useMirror, type Breed, type Cattery } from '../../data/mirror.ts';
 import { parseListText } from '../../../shared/list-text.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { HeroImage } from '../../ui/image.tsx';
@@ -10,6 +11,7 @@ import { useBack } from '../../ui/use-back.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ShareButton } from '../../ui/share-button.tsx';
 import { StarButton } from '../../ui/star-button.tsx';
+import { BreedOnShow } from '../../ui/cats-on-show.tsx';
 
 const TILES: [keyof Breed, string][] = [
   ['activity_level', 'Activity Level'],
@@ -62,6 +64,8 @@ export function BreedPage() {
     </button>
   );
 
+  const breedId = view.state === 'ready' ? view.data.breed?.id : undefined;
+  const onShow = useLiveQuery(() => (breedId === undefined ? null : readCatsOnShow('breed_id', breedId)), [breedId]);
   if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading="Loading breed" />;
   const { breed, breeders } = view.data;
   if (!breed) {
@@ -84,6 +88,7 @@ export function BreedPage() {
         <StarButton kind="breed" id={breed.id} label={breed.breed_name} snapshot={{ abbreviation: breed.universal_breed_abbreviation }} />
       </div>
       <ShareButton title={breed.breed_name} path={paths.breed(breed.universal_breed_abbreviation)} />
+      <BreedOnShow onShow={onShow} breed={breed.breed_name} abbreviation={breed.universal_breed_abbreviation} />
       <ul className="attribute-tiles">
         {TILES.map(([key, label]) => (
           <li key={key} className="attribute-tile">

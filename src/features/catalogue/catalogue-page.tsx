@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { readEventCatalogue, type CatalogueCat, type EventCatalogue } from '../../data/mirror.ts';
 import { indexCatalogue, searchCatalogue, type CatalogueFilters } from './catalogue-search.ts';
 import { CATALOGUE_TEXTS as T } from '../../ui/catalogue-texts.ts';
-import { EntryLine } from './entry-line.tsx';
+import { EntryLine } from '../../ui/catalogue-entry-line.tsx';
 import './catalogue.css';
 
 /** Cats drawn at a time: a whole ×10 catalogue at once would keep a phone busy for seconds. */

@@ -17,6 +17,7 @@ import { calendarSessionOf } from '../../lib/ics.ts';
 import { CALENDAR_TEXTS } from '../../lib/share-texts.ts';
 import { CalendarButton } from '../../ui/calendar-button.tsx';
 import { ShareButton } from '../../ui/share-button.tsx';
+import { CATALOGUE_TEXTS } from '../../ui/catalogue-texts.ts';
 import { ShowNotices } from '../../ui/show-notices.tsx';
 import { JustChangedAnnouncer, SessionChangeMarks, sessionChangeClass, useJustChangedSessions } from '../../ui/session-change.tsx';
 
@@ -24,6 +25,8 @@ interface EventDetail {
   event: ShowEvent | undefined;
   sessions: ScheduleSession[];
   anyEvents: boolean;
+  /** How many cats its catalogue holds (0: none published). */
+  catalogueSize: number;
 }
 
 /** A route id as a row id, or null when it cannot be one. */
@@ -32,11 +35,12 @@ const rowId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(ra
 async function loadEvent(id: number | null): Promise<EventDetail> {
   const event = id === null ? undefined : await db.events.get(id);
   const anyEvents = event !== undefined || (await db.events.count()) > 0;
-  if (!event) return { event, sessions: [], anyEvents };
+  if (!event) return { event, sessions: [], anyEvents, catalogueSize: 0 };
+  const catalogueSize = await db.catalogue_entries.where('event_id').equals(event.id).count();
   // SPEC §7: the schedule ordered by schedule_date then start_time.
   const sessions = await db.event_schedule.where('event_id').equals(event.id).toArray();
   sessions.sort((a, b) => compareText(a.schedule_date, b.schedule_date) || compareText(a.start_time, b.start_time) || compareText(a.end_time, b.end_time) || a.id - b.id);
-  return { event, sessions, anyEvents };
+  return { event, sessions, anyEvents, catalogueSize };
 }
 
 function groupByDay(sessions: ScheduleSession[]): { date: string; sessions: ScheduleSession[] }[] {
@@ -137,7 +141,7 @@ export function EventPage() {
     </Link>
   );
   if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading="Loading event..." />;
-  const { event, sessions } = view.data;
+  const { event, sessions, catalogueSize } = view.data;
   if (!event) {
     return (
       <main className="page">
@@ -172,6 +176,11 @@ export function EventPage() {
         )}
       </dl>
       {event.description && <p className="event-detail-description">{event.description}</p>}
+      {catalogueSize > 0 && (
+        <p className="event-catalogue-link">
+          <Link to={paths.catalogue(event.id)}>{CATALOGUE_TEXTS.eventLink(catalogueSize)}</Link>
+        </p>
+      )}
 
       <section className="event-location" aria-labelledby="location-heading">
         <h2 id="location-heading">Location</h2>

@@ -1,15 +1,20 @@
 // One line of the catalogue: the number as printed, the name with titles, what the cat is and where it sits,
-// and "Absent" in words when it did not come. The whole line opens the cat's page.
+// and "Absent" in words when it did not come. The whole line opens the cat's page. The catalogue, a cattery's
+// page and a breed's list cats with it.
 import { Link } from 'react-router';
-import { paths } from '../../../shared/paths.ts';
-import type { CatalogueCat } from '../../data/mirror.ts';
-import { CATALOGUE_TEXTS as T } from '../../ui/catalogue-texts.ts';
+import { paths } from '../../shared/paths.ts';
+import type { Breed, CatalogueEntry, Cattery } from '../../shared/row-schemas.ts';
+import { CATALOGUE_TEXTS as T } from './catalogue-texts.ts';
+import './catalogue-entry-line.css';
+
+/** An entry with the breed and cattery it names (the data layer's CatalogueCat). */
+type Cat = CatalogueEntry & { breed: Pick<Breed, 'breed_name'> | undefined; cattery: Pick<Cattery, 'name'> | undefined };
 
 /** "Maine Coon · MCO n 22 · Female · Champion". */
-export const entryDetail = (cat: CatalogueCat): string =>
+export const entryDetail = (cat: Cat): string =>
   [cat.breed?.breed_name, cat.colour, T.sexWord[cat.sex], cat.class].filter((part) => part !== null && part !== undefined && part !== '').join(' · ');
 
-export function EntryLine({ cat, eventId }: { cat: CatalogueCat; eventId: number }) {
+export function EntryLine({ cat, eventId }: { cat: Cat; eventId: number }) {
   return (
     <li className={`catalogue-entry${cat.absent ? ' is-absent' : ''}`}>
       <Link to={paths.catalogueEntry(eventId, cat.catalogue_number)} className="catalogue-entry-link">
