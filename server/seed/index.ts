@@ -14,7 +14,7 @@ export const SHOW_BREEDS = [...BREEDS_A, ...BREEDS_B].sort((a, b) => a.breed_nam
 export interface SeedOptions {
   /** The moment the live event is built around; defaults to now. */
   now?: Date;
-  /** Multiplies catteries, litters, schedule items and advertisers (benchmarks). */
+  /** Multiplies catteries, litters, schedule items, advertisers and catalogue entries (benchmarks). */
   scale?: number;
 }
 
@@ -32,6 +32,7 @@ const TABLES: ShowTable[] = [
   'events',
   'event_schedule',
   'advertisers',
+  'catalogue_entries',
 ];
 const ROWS_PER_INSERT = 500;
 const IMAGES_PER_INSERT = 100;

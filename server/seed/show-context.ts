@@ -16,7 +16,7 @@ export interface ShowContext {
   rnd: Random;
   /** The live event's venue wall clock at the moment of seeding, held in a Date's UTC fields. */
   today: Date;
-  /** Catteries, rings and advertisers are multiplied by this whole number (benchmarks). */
+  /** Catteries, rings, advertisers and catalogue entries are multiplied by this whole number (benchmarks). */
   scale: number;
   /** Lists a picture to render at seed time; returns its path in the images bucket. */
   image(name: string, render: () => string): string;

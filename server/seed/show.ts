@@ -6,6 +6,7 @@ import type { BreedSeed } from './breed-seed.ts';
 import { seededRandom } from './random.ts';
 import { buildAdvertisers } from './show-advertisers.ts';
 import { buildBreeds } from './show-breeds.ts';
+import { buildCatalogue } from './show-catalogue.ts';
 import { buildCatteries, buildOrganizations, buildQualityLabels } from './show-catteries.ts';
 import { placeOf, type Row, type ShowContext, type ShowImage } from './show-context.ts';
 import { buildEvents } from './show-events.ts';
@@ -26,6 +27,7 @@ export interface ShowData {
   events: Row[];
   event_schedule: Row[];
   advertisers: Row[];
+  catalogue_entries: Row[];
   images: ShowImage[];
 }
 
@@ -37,6 +39,7 @@ export const FOREIGN_KEYS: Partial<Record<keyof Omit<ShowData, 'images'>, Record
   litters: { cattery_id: 'catteries', breed_id: 'breeds' },
   litter_images: { litter_id: 'litters' },
   event_schedule: { event_id: 'events' },
+  catalogue_entries: { event_id: 'events', breed_id: 'breeds', cattery_id: 'catteries' },
 };
 
 /** The seed of the demo show's random source when the caller gives none. */
@@ -73,6 +76,7 @@ export function buildShow(opts: { now: Date; scale: number; breeds: readonly Bre
   const { litters, litter_images } = buildLitters(ctx, { ...catteryTables, pools });
   const { events, event_schedule } = buildEvents(ctx);
   const advertisers = buildAdvertisers(ctx);
+  const catalogue_entries = buildCatalogue(ctx, { event: events[EVENT_DEFS.findIndex((d) => d.live)]!, breeds, ...catteryTables });
   return {
     organizations,
     quality_labels,
@@ -83,6 +87,7 @@ export function buildShow(opts: { now: Date; scale: number; breeds: readonly Bre
     events,
     event_schedule,
     advertisers,
+    catalogue_entries,
     // Pictures shared by scaled copies are listed once.
     images: [...new Map(images.map((im) => [im.name, im])).values()],
   };

@@ -39,6 +39,36 @@ describe.each(forEngines(['pglite'], 'constraints and reads of one table; both e
     ]);
   });
 
+  it("holds the demo show's catalogue for its running event, read with the anon key, its breeds and catteries those the seed meant", async () => {
+    const { data, error } = await client(server)
+      .from('catalogue_entries')
+      .select('catalogue_number, pen, absent, event:events(name), breed:breeds(id), cattery:catteries(id, cattery_has_breed(breed_id))')
+      .neq('event_id', entry.event_id);
+    expect(error).toBeNull();
+    const rows = data as unknown as {
+      catalogue_number: string;
+      pen: string;
+      absent: boolean;
+      event: { name: string };
+      breed: { id: number } | null;
+      cattery: { id: number; cattery_has_breed: { breed_id: number }[] } | null;
+    }[];
+    expect(rows.length).toBeGreaterThanOrEqual(200);
+    expect(rows.length).toBeLessThanOrEqual(260);
+    expect([...new Set(rows.map((r) => r.event.name))]).toEqual([expect.stringMatching(/^PurrFect Show \d{4}$/)]);
+    expect(rows.every((r) => r.breed !== null)).toBe(true);
+    const fromCattery = rows.filter((r) => r.cattery !== null);
+    expect(fromCattery.length).toBeGreaterThan(rows.length * 0.7);
+    // The ids were shifted to the tables' own on insert: the cattery keeps the entry's breed.
+    for (const r of fromCattery)
+      expect(
+        r.cattery!.cattery_has_breed.map((l) => l.breed_id),
+        r.catalogue_number,
+      ).toContain(r.breed!.id);
+    expect(new Set(rows.map((r) => r.pen)).size).toBe(rows.length);
+    expect(rows.filter((r) => r.absent).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('refuses a second entry with the same number in the event', async () => {
     const { error } = await service.from('catalogue_entries').insert({ ...entry, catalogue_number: '7' });
     expect(error).toBeNull();

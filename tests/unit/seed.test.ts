@@ -9,6 +9,7 @@ import { classifySchedule, type ScheduleSession } from '../../shared/schedule.ts
 import { isValidTimeZone, zonedDateTime, zonedTimeToInstant } from '../../shared/dates.ts';
 import { PLACES } from '../../server/seed/places.ts';
 import { productShapeFor } from '../../server/seed/images.ts';
+import { compareCatalogueNumbers, normaliseCatalogueNumber } from '../../shared/catalogue.ts';
 
 /** The live event's venue zone: the seed day and hour are read there, whatever the process's zone. */
 const VENUE_ZONE = 'Europe/Amsterdam';
@@ -338,5 +339,194 @@ describe('pictures and scale', () => {
     expect(big.event_schedule.length).toBeGreaterThan(show.event_schedule.length * 4);
     const slugs = big.catteries.map((c) => catterySlug(c.name as string));
     expect(new Set(slugs).size).toBe(slugs.length);
+  });
+});
+
+describe('the catalogue of the running event', () => {
+  const entries = show.catalogue_entries;
+  const today = localDate(SEEDED_AT);
+  const live = show.events.find((e) => (e.start_date as string) <= today && today <= (e.end_date as string))!;
+  /** Each section's heading and its block of numbers on the ×1 show, in catalogue order (TICA's blocks). */
+  const BLOCKS: [string, number, number][] = [
+    ['Longhair Kittens', 1, 50],
+    ['Shorthair Kittens', 51, 100],
+    ['Longhair Championship', 101, 200],
+    ['Shorthair Championship', 201, 300],
+    ['Longhair Premiership', 301, 350],
+    ['Shorthair Premiership', 351, 400],
+    ['Household Pets', 401, 500],
+  ];
+  const CLASSES: Record<string, Record<string, string>> = {
+    Kittens: { Kitten: '' },
+    Championship: { Open: '', Champion: 'CH', 'International Champion': 'IC', 'Grand International Champion': 'GIC', 'Supreme Champion': 'SC' },
+    Premiership: { Neuter: '', Premier: 'PR', 'International Premier': 'IP', 'Grand International Premier': 'GIP', 'Supreme Premier': 'SP' },
+    Pets: { 'Household Pet': '' },
+  };
+  const TITLES = new Set(Object.values(CLASSES).flatMap((c) => Object.values(c).filter(Boolean)));
+  const valueOf = (number: string) => Number(/^\d+/.exec(number)![0]);
+  /** The date `months` calendar months before `date`. */
+  const monthsBefore = (date: string, months: number) => {
+    const d = new Date(`${date}T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() - months);
+    return d.toISOString().slice(0, 10);
+  };
+  const breeds = byId(show.breeds);
+  const abbreviationOf = (e: Row) => breeds.get(e.breed_id as number)!.universal_breed_abbreviation as string;
+
+  it('lists 200–260 cats, all in the event running on the seed day, none in another', () => {
+    expect(entries.length).toBeGreaterThanOrEqual(200);
+    expect(entries.length).toBeLessThanOrEqual(260);
+    expect(new Set(entries.map((e) => e.event_id))).toEqual(new Set([live.id]));
+  });
+
+  it('prints every number in the form a typed number is read into, once, in its section’s block; two or three late entries follow their number', () => {
+    const numbers = entries.map((e) => e.catalogue_number as string);
+    for (const n of numbers) expect(normaliseCatalogueNumber(n), n).toBe(n);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect([...new Set(entries.map((e) => e.section))]).toEqual(BLOCKS.map(([heading]) => heading));
+    for (const e of entries) {
+      const [, first, last] = BLOCKS.find(([heading]) => heading === e.section)!;
+      expect(valueOf(e.catalogue_number as string), `${e.catalogue_number} in ${e.section}`).toBeGreaterThanOrEqual(first);
+      expect(valueOf(e.catalogue_number as string), `${e.catalogue_number} in ${e.section}`).toBeLessThanOrEqual(last);
+    }
+    const late = entries.filter((e) => /[A-Z]$/.test(e.catalogue_number as string));
+    expect(late.length).toBeGreaterThanOrEqual(2);
+    expect(late.length).toBeLessThanOrEqual(3);
+    for (const e of late) {
+      const before = entries.find((x) => x.catalogue_number === (e.catalogue_number as string).slice(0, -1))!;
+      expect(e.catalogue_number).toMatch(/^\d+A$/);
+      expect(before.section).toBe(e.section);
+      expect(before.breed_id).toBe(e.breed_id);
+    }
+  });
+
+  it('benches every cat in its own pen in rows A–F, in catalogue order', () => {
+    const pens = entries.map((e) => e.pen as string);
+    expect(new Set(pens).size).toBe(pens.length);
+    for (const p of pens) expect(p).toMatch(/^[A-F][1-9]\d*$/);
+    expect(new Set(pens.map((p) => p[0]))).toEqual(new Set(['A', 'B', 'C', 'D', 'E', 'F']));
+    const byNumber = [...entries].sort((a, b) => compareCatalogueNumbers(a.catalogue_number as string, b.catalogue_number as string));
+    const penOrder = (p: string) => [p.charCodeAt(0), Number(p.slice(1))] as const;
+    const inOrder = byNumber.map((e) => penOrder(e.pen as string));
+    for (let i = 1; i < inOrder.length; i++) expect(inOrder[i]![0] * 1e6 + inOrder[i]![1]).toBeGreaterThan(inOrder[i - 1]![0] * 1e6 + inOrder[i - 1]![1]);
+  });
+
+  it('marks 3–6 cats absent and keeps them listed with their pen', () => {
+    const absent = entries.filter((e) => e.absent === true);
+    expect(absent.length).toBeGreaterThanOrEqual(3);
+    expect(absent.length).toBeLessThanOrEqual(6);
+    for (const e of absent) expect(e.pen).toMatch(/^[A-F]\d+$/);
+    expect(entries.every((e) => typeof e.absent === 'boolean')).toBe(true);
+  });
+
+  it('words classes as the registry does, the name carrying the class’s title, and dates of birth that fit the class', () => {
+    for (const e of entries) {
+      const [, kind] = /^(?:Longhair |Shorthair |Household )?(\w+)$/.exec(e.section as string)!;
+      const classes = CLASSES[kind!]!;
+      expect(Object.keys(classes), `${e.catalogue_number} ${e.section}`).toContain(e.class);
+      const title = classes[e.class as string]!;
+      const first = (e.name as string).split(' ')[0]!;
+      expect(TITLES.has(first) ? first : '', `${e.catalogue_number} ${e.name}`).toBe(title);
+      const born = e.date_of_birth as string;
+      expect(born).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // A kitten is 4–8 months old; an adult 10 months or more.
+      const [after, until] = e.class === 'Kitten' ? [monthsBefore(today, 8), monthsBefore(today, 4)] : ['', monthsBefore(today, 10)];
+      expect(after < born && born <= until, `${e.catalogue_number} ${e.class} born ${born}`).toBe(true);
+    }
+    const counts = (kind: string) => entries.filter((e) => (e.section as string).endsWith(kind)).length;
+    expect(counts('Kittens')).toBeGreaterThan(30);
+    expect(counts('Championship')).toBeGreaterThan(counts('Kittens'));
+    expect(counts('Premiership')).toBeGreaterThan(20);
+    expect(counts('Pets')).toBeGreaterThanOrEqual(4);
+    expect(counts('Pets')).toBeLessThanOrEqual(6);
+    expect(new Set(entries.map((e) => e.sex))).toEqual(new Set(['male', 'female']));
+    expect(new Set(entries.map((e) => e.class)).size).toBeGreaterThanOrEqual(10);
+  });
+
+  it('puts each breed in the section of its coat, with an FIFe EMS colour where FIFe has the breed and words where not', () => {
+    for (const e of entries.filter((x) => x.section !== 'Household Pets')) {
+      const coat = breeds.get(e.breed_id as number)!.coat_length;
+      expect(e.section, `${e.catalogue_number}`).toMatch(coat === 'Long' ? /^Longhair / : /^Shorthair /);
+    }
+    const colours = (abbreviation: string) => entries.filter((e) => abbreviationOf(e) === abbreviation).map((e) => e.colour as string);
+    for (const [abbreviation, ems] of [
+      ['MCO', 'MCO'],
+      ['BSH', 'BRI'],
+      ['SBI', 'SBI'],
+      ['NFO', 'NFO'],
+    ]) {
+      expect(colours(abbreviation).length, abbreviation).toBeGreaterThan(0);
+      for (const c of colours(abbreviation)) expect(c).toMatch(new RegExp(`^${ems} [a-z]{1,2}( \\d{2})*$`));
+    }
+    for (const c of colours('SAV')) expect(c).toMatch(/^[A-Z][a-z]+( [A-Za-z]+)*$/);
+    expect(entries.filter((e) => /^[A-Z]{3} [a-z]{1,2}( \d{2})*$/.test(e.colour as string)).length).toBeGreaterThan(entries.length * 0.6);
+  });
+
+  it('draws most cats from a demo cattery that keeps their breed, named with its prefix or suffix, with sire and dam; household pets have neither', () => {
+    const catteries = byId(show.catteries);
+    const fromCattery = entries.filter((e) => e.cattery_id !== null);
+    expect(fromCattery.length).toBeGreaterThan(entries.length * 0.7);
+    for (const e of fromCattery) {
+      const cattery = catteries.get(e.cattery_id as number)!;
+      expect(
+        show.cattery_has_breed.some((l) => l.cattery_id === e.cattery_id && l.breed_id === e.breed_id),
+        `${e.catalogue_number} ${cattery.name}`,
+      ).toBe(true);
+      expect(e.name as string).toMatch(new RegExp(`(^|[A-Z]+ )${cattery.name as string} [A-Z]| of ${cattery.name as string}$`));
+    }
+    const isPet = (e: Row) => e.section === 'Household Pets';
+    for (const e of entries.filter(isPet)) {
+      expect([e.cattery_id, e.sire, e.dam], `${e.catalogue_number}`).toEqual([null, null, null]);
+      expect(e.owner).toMatch(/^[A-Z]\S+ \S/);
+    }
+    for (const e of entries.filter((x) => !isPet(x))) {
+      expect(e.sire, `${e.catalogue_number}`).toMatch(/\S/);
+      expect(e.dam, `${e.catalogue_number}`).toMatch(/\S/);
+    }
+    const owners = entries.filter((e) => e.owner !== null).length;
+    expect(owners).toBeGreaterThan(entries.length * 0.2);
+    expect(owners).toBeLessThan(entries.length * 0.8);
+  });
+
+  it('holds no address, e-mail or phone, and only the columns the table has', () => {
+    const columns = [
+      'id',
+      'event_id',
+      'catalogue_number',
+      'name',
+      'breed_id',
+      'colour',
+      'sex',
+      'date_of_birth',
+      'class',
+      'section',
+      'cattery_id',
+      'sire',
+      'dam',
+      'owner',
+      'pen',
+      'absent',
+    ];
+    for (const e of entries) {
+      expect(Object.keys(e)).toEqual(columns);
+      for (const v of Object.values(e).filter((x) => typeof x === 'string')) expect(v).not.toMatch(/@|\d{3}[ -]?\d{3,}|https?:|street|straat/i);
+    }
+  });
+
+  it('scales ×10 to 2,000–2,600 cats with widened blocks, numbers and pens still unique, and the same catalogue from the same seed', () => {
+    const big = buildShow({ now: SEEDED_AT, scale: 10, breeds: SHOW_BREEDS }).catalogue_entries;
+    expect(big.length).toBeGreaterThanOrEqual(2000);
+    expect(big.length).toBeLessThanOrEqual(2600);
+    const numbers = big.map((e) => e.catalogue_number as string);
+    for (const n of numbers) expect(normaliseCatalogueNumber(n), n).toBe(n);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(new Set(big.map((e) => e.pen)).size).toBe(big.length);
+    const pets = big.filter((e) => e.section === 'Household Pets').map((e) => valueOf(e.catalogue_number as string));
+    expect(Math.min(...pets)).toBe(4001);
+    const kittens = big.filter((e) => e.section === 'Longhair Kittens').map((e) => valueOf(e.catalogue_number as string));
+    expect(Math.max(...kittens)).toBeGreaterThan(50);
+    expect(Math.max(...kittens)).toBeLessThanOrEqual(500);
+    expect(big.filter((e) => /A$/.test(e.catalogue_number as string)).length).toBeGreaterThanOrEqual(20);
+    expect(buildShow({ now: SEEDED_AT, scale: 1, breeds: SHOW_BREEDS }).catalogue_entries).toEqual(entries);
   });
 });
