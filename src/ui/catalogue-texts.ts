@@ -18,7 +18,7 @@ export const CATALOGUE_TEXTS = {
   breed: 'Breed',
   allBreeds: 'All breeds',
   sex: 'Sex',
-  allSexes: 'Male and female',
+  allSexes: 'Both',
   class: 'Class',
   allClasses: 'All classes',
   count: (shown: number, total: number) => (shown === total ? plural(total, 'cat', 'cats') : `${WHOLE_NUMBER.format(shown)} of ${plural(total, 'cat', 'cats')}`),
