@@ -1,6 +1,7 @@
 // One line of the catalogue: the number as printed, the name with titles, what the cat is and where it sits,
 // and "Absent" in words when it did not come. The whole line opens the cat's page. The catalogue, a cattery's
 // page and a breed's list cats with it.
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import type { Breed, CatalogueEntry, Cattery } from '../../shared/row-schemas.ts';
@@ -14,7 +15,8 @@ type Cat = CatalogueEntry & { breed: Pick<Breed, 'breed_name'> | undefined; catt
 export const entryDetail = (cat: Cat): string =>
   [cat.breed?.breed_name, cat.colour, T.sexWord[cat.sex], cat.class].filter((part) => part !== null && part !== undefined && part !== '').join(' · ');
 
-export function EntryLine({ cat, eventId }: { cat: Cat; eventId: number }) {
+/** Memoised: a key that narrows the catalogue's search keeps most lines, and they are not drawn again. */
+export const EntryLine = memo(function EntryLine({ cat, eventId }: { cat: Cat; eventId: number }) {
   return (
     <li className={`catalogue-entry${cat.absent ? ' is-absent' : ''}`}>
       <Link to={paths.catalogueEntry(eventId, cat.catalogue_number)} className="catalogue-entry-link">
@@ -31,4 +33,4 @@ export function EntryLine({ cat, eventId }: { cat: Cat; eventId: number }) {
       </Link>
     </li>
   );
-}
+});

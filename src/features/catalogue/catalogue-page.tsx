@@ -17,8 +17,8 @@ import { CATALOGUE_TEXTS as T } from '../../ui/catalogue-texts.ts';
 import { EntryLine } from '../../ui/catalogue-entry-line.tsx';
 import './catalogue.css';
 
-/** Cats drawn at a time: a whole ×10 catalogue at once would keep a phone busy for seconds. */
-const CATALOGUE_STEP = 100;
+/** Cats drawn at a time: a phone draws 50 lines within a key's budget; a whole ×10 catalogue would take seconds. */
+const CATALOGUE_STEP = 50;
 const FILTER_NAMES = ['breed', 'sex', 'class'] as const;
 
 interface CatalogueData {
@@ -180,38 +180,41 @@ function CatalogueList({ catalogue }: { catalogue: EventCatalogue }) {
           />
         )}
       </ListFilters>
-      {result.number !== null && (
-        <section className="catalogue-jump" aria-labelledby="catalogue-jump-heading">
-          <h2 id="catalogue-jump-heading">{T.numberFound(result.number)}</h2>
-          {result.numbered ? (
-            <ul className="catalogue-entries">
-              <EntryLine cat={result.numbered} eventId={catalogue.eventId} />
-            </ul>
-          ) : (
-            <p className="state state-empty">{T.numberMissing(result.number)}</p>
-          )}
-        </section>
-      )}
-      {result.matches.length === 0 ? (
-        result.number === null && <NoMatches onClear={clear}>{T.noMatches}</NoMatches>
-      ) : (
-        <div className="catalogue-groups">
-          {groupCats(visible).map((g) => (
-            <section key={g.key} className="catalogue-group" aria-label={[g.section, g.breed].filter(Boolean).join(', ')}>
-              <h2 className="catalogue-group-heading">
-                {g.section && <span className="catalogue-section">{g.section}</span>}
-                <span className="catalogue-breed">{g.breed}</span>
-              </h2>
+      {/* data-query names the query the results below show (the bench times each key to it). */}
+      <div className="catalogue-results" data-query={deferredQuery}>
+        {result.number !== null && (
+          <section className="catalogue-jump" aria-labelledby="catalogue-jump-heading">
+            <h2 id="catalogue-jump-heading">{T.numberFound(result.number)}</h2>
+            {result.numbered ? (
               <ul className="catalogue-entries">
-                {g.cats.map((cat) => (
-                  <EntryLine key={cat.id} cat={cat} eventId={catalogue.eventId} />
-                ))}
+                <EntryLine cat={result.numbered} eventId={catalogue.eventId} />
               </ul>
-            </section>
-          ))}
-          <ShowMore shown={visible.length} total={result.matches.length} step={CATALOGUE_STEP} noun="cats" onShowMore={showMore} />
-        </div>
-      )}
+            ) : (
+              <p className="state state-empty">{T.numberMissing(result.number)}</p>
+            )}
+          </section>
+        )}
+        {result.matches.length === 0 ? (
+          result.number === null && <NoMatches onClear={clear}>{T.noMatches}</NoMatches>
+        ) : (
+          <div className="catalogue-groups">
+            {groupCats(visible).map((g) => (
+              <section key={g.key} className="catalogue-group" aria-label={[g.section, g.breed].filter(Boolean).join(', ')}>
+                <h2 className="catalogue-group-heading">
+                  {g.section && <span className="catalogue-section">{g.section}</span>}
+                  <span className="catalogue-breed">{g.breed}</span>
+                </h2>
+                <ul className="catalogue-entries">
+                  {g.cats.map((cat) => (
+                    <EntryLine key={cat.id} cat={cat} eventId={catalogue.eventId} />
+                  ))}
+                </ul>
+              </section>
+            ))}
+            <ShowMore shown={visible.length} total={result.matches.length} step={CATALOGUE_STEP} noun="cats" onShowMore={showMore} />
+          </div>
+        )}
+      </div>
     </>
   );
 }
