@@ -68,7 +68,13 @@ describe('search from the header, offline, on a phone', () => {
     await resultsFor('maine');
     expect(await field().getAttribute('aria-expanded')).toBe('true');
     const groups = await page.locator('[role="listbox"] > [role="group"] > .search-group-heading').allTextContents();
-    expect(groups.slice(0, 3).map((g) => g.replace(/\s*\(.*\)$/, ''))).toEqual([SEARCH_TEXTS.groups.breed, SEARCH_TEXTS.groups.cattery, SEARCH_TEXTS.groups.litter]);
+    // The breed first, then the show's Maine Coons in the catalogue, then catteries and litters.
+    expect(groups.slice(0, 4).map((g) => g.replace(/\s*\(.*\)$/, ''))).toEqual([
+      SEARCH_TEXTS.groups.breed,
+      SEARCH_TEXTS.groups.entry,
+      SEARCH_TEXTS.groups.cattery,
+      SEARCH_TEXTS.groups.litter,
+    ]);
     expect((await optionLabels('breed'))[0]).toBe('Maine Coon');
     const catteries = await optionLabels('cattery');
     expect(catteries).toHaveLength(Math.min(GROUP_CAP, mcoCatteries.length));
@@ -93,15 +99,20 @@ describe('search from the header, offline, on a phone', () => {
   });
 
   it('moves the active result with the arrow keys and opens it with Enter; Back returns to the search', async () => {
-    // The previous test made the first result (the breed) active; ↓ moves to the first cattery.
-    const firstCattery = group('cattery').getByRole('option').first();
+    // The previous test made the first result (the breed) active; ↓ moves to the first cat, then on through
+    // the cats to the first cattery.
+    const firstCat = group('entry').getByRole('option').first();
     await field().press('ArrowDown');
+    expect(await field().getAttribute('aria-activedescendant')).toBe(await firstCat.getAttribute('id'));
+    const cats = await group('entry').getByRole('option').count();
+    for (let i = 0; i < cats; i++) await field().press('ArrowDown');
+    const firstCattery = group('cattery').getByRole('option').first();
     const activeId = await firstCattery.getAttribute('id');
     expect(await field().getAttribute('aria-activedescendant')).toBe(activeId);
     expect(await firstCattery.getAttribute('aria-selected')).toBe('true');
     const name = (await firstCattery.locator('.search-result-label').textContent())!;
     await field().press('ArrowUp');
-    expect(await field().getAttribute('aria-activedescendant')).toBe(await group('breed').getByRole('option').first().getAttribute('id'));
+    expect(await field().getAttribute('aria-activedescendant')).toBe(await group('entry').getByRole('option').last().getAttribute('id'));
     await field().press('ArrowDown');
     await field().press('Enter');
     await expect.poll(() => page.locator('h1').textContent()).toBe(name);

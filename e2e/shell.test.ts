@@ -35,7 +35,7 @@ describe('app shell', () => {
     const tiles = await page.locator('.tile h2').allTextContents();
     expect(tiles).toEqual(['Discover Breeds', 'Find your PurrFect Match', 'Meet Breeders', 'Pet Products', "Visitor's Choice", 'Event Schedule']);
     const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-    expect(nav).toEqual(['Breeds', 'Kittens', 'Breeders', 'Pet Products', "Visitor's Choice", 'Schedule', 'My show']);
+    expect(nav).toEqual(['Breeds', 'Kittens', 'Breeders', 'Catalogue', 'Pet Products', "Visitor's Choice", 'Schedule', 'My show']);
     expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     await page.close();
   });

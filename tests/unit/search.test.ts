@@ -175,7 +175,7 @@ describe('searchEntries', () => {
   ])('%j → %j', (query, expected) => expect(ids(query)).toEqual(expected));
 
   it('shows the groups in SEARCH_KINDS order', () => {
-    expect(SEARCH_KINDS).toEqual(['entry', 'breed', 'cattery', 'litter', 'session', 'event', 'advertiser']);
+    expect(SEARCH_KINDS).toEqual(['breed', 'entry', 'cattery', 'litter', 'session', 'event', 'advertiser']);
   });
 
   it('answers a query typed key by key (narrowing on each longer query) as a fresh search does', () => {
@@ -311,10 +311,10 @@ describe('buildSearchIndex', () => {
     );
   });
 
-  it('finds "maine": its cat in the catalogue, the breed, its cattery and litter, the session; each linking to its page', () => {
+  it('finds "maine": the breed, its cat in the catalogue, its cattery and litter, the session; each linking to its page', () => {
     expect(find('maine')).toEqual([
-      { kind: 'entry', results: [{ label: '52 · GIC Big Paws Ödin', detail: 'Maine Coon · MCO n 22 · Pen A17', path: '/catalogue/3/52' }] },
       { kind: 'breed', results: [{ label: 'Maine Coon', detail: 'MCO', path: '/breeds/MCO' }] },
+      { kind: 'entry', results: [{ label: '52 · GIC Big Paws Ödin', detail: 'Maine Coon · MCO n 22 · Pen A17', path: '/catalogue/3/52' }] },
       { kind: 'cattery', results: [{ label: 'Big Paws', detail: 'Antwerp, Belgium · Maine Coon, Chartreux', path: '/catteries/big-paws' }] },
       { kind: 'litter', results: [{ label: SEARCH_TEXTS.litterOf('Maine Coon'), detail: `Big Paws · Antwerp · ${SEARCH_TEXTS.available(3)}`, path: '/litters/7' }] },
       {
@@ -331,7 +331,7 @@ describe('buildSearchIndex', () => {
     expect(kinds('amsterdam')).toEqual(['cattery:2', 'litter:8', 'event:3', 'advertiser:5']);
     expect(kinds('rai')).toEqual(['event:3']);
     expect(kinds('stage')).toEqual(['session:12']);
-    expect(kinds('Sphÿnx')).toEqual(['entry:22', 'breed:2', 'cattery:2', 'litter:8']);
+    expect(kinds('Sphÿnx')).toEqual(['breed:2', 'entry:22', 'cattery:2', 'litter:8']);
     expect(kinds('CHARTREUX')).toEqual(['breed:3', 'cattery:1']);
   });
 

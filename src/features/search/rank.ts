@@ -5,7 +5,7 @@ import { foldedAbbreviation, foldedLine, tokenise } from '../../lib/fold.ts';
 
 /** The kinds of result, in the order their groups are shown. */
 /** 'entry' is a cat of the show's catalogue. */
-export const SEARCH_KINDS = ['entry', 'breed', 'cattery', 'litter', 'session', 'event', 'advertiser'] as const;
+export const SEARCH_KINDS = ['breed', 'entry', 'cattery', 'litter', 'session', 'event', 'advertiser'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** Results shown per group; the group says how many more matched. */
