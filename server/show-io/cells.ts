@@ -1,4 +1,5 @@
 // One cell's text ⇄ the value stored in its column, by the column's kind (tables.ts).
+import { normaliseCatalogueNumber } from '../../shared/catalogue.ts';
 import { parseListText, toListText } from '../../shared/list-text.ts';
 import type { ColumnSpec } from './tables.ts';
 
@@ -54,6 +55,10 @@ export function parseCell(spec: ColumnSpec, raw: string): Parsed {
       if (['true', 'yes', '1'].includes(t)) return { value: true };
       if (['false', 'no', '0'].includes(t)) return { value: false };
       return { error: `not true or false: "${text}"` };
+    }
+    case 'catalogueNumber': {
+      const number = normaliseCatalogueNumber(text);
+      return number ? { value: number } : { error: `not a catalogue number (a number such as 52, or 52A for a late entry): "${text}"` };
     }
     case 'date':
       return isDate(text) ? { value: text } : { error: `not a date (YYYY-MM-DD): "${text}"` };

@@ -35,7 +35,8 @@ export async function writeDemoShow(opts: DemoOptions): Promise<DemoResult> {
 
   const data = new Map<MirrorTable, Row[]>();
   for (const spec of SHOW_TABLES) {
-    const rows = show[spec.table as keyof typeof show] as Row[];
+    // A table the seed does not fill is an empty sheet.
+    const rows = (spec.table in show ? show[spec.table as keyof typeof show] : []) as Row[];
     // A seed column the folder cannot carry would be lost on the way: refuse rather than import less.
     const carried = new Set(['id', ...spec.columns.map((c) => c.column)]);
     const lost = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => !carried.has(k));

@@ -1,5 +1,5 @@
-// Reads and writes a show folder's sheets: one <table>.csv per table, or one .xlsx workbook with a sheet per
-// table. Cells are text here; row numbers are the ones a spreadsheet shows (the header is row 1).
+// Reads and writes a show folder's sheets: one <sheet>.csv per table, or one .xlsx workbook with a sheet per
+// table (named after the table, but `entries` for catalogue_entries: tables.ts sheetNameOf). Cells are text here; row numbers are the ones a spreadsheet shows (the header is row 1).
 //
 // Every file is read through folder-files.ts (inside the folder, no links) and measured before it is parsed
 // (limits.ts). A cell starting like a formula is written with an apostrophe before it, as the votes CSV does
@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { defuseFormula, undoDefuseFormula } from '../../shared/spreadsheet-text.ts';
-import { SHOW_TABLES } from './tables.ts';
+import { SHEET_NAMES, sheetNameOf, tableOfSheet } from './tables.ts';
 import { readFolderFile, writeFolderFile } from './folder-files.ts';
 import { SHEET_FILE_MAX_BYTES, SHEET_MAX_CELLS, SHEET_MAX_COLUMNS, SHEET_MAX_ROWS } from './limits.ts';
 import { workbookTooBig } from './workbook-size.ts';
@@ -34,8 +34,6 @@ export interface ReadResult {
   /** Problems with the folder itself (file:row:column — message lines). */
   problems: string[];
 }
-
-const TABLE_NAMES = new Set<string>(SHOW_TABLES.map((t) => t.table));
 
 function toSheet(table: MirrorTable, label: string, records: string[][]): Sheet {
   const [header = [], ...body] = records;
@@ -127,8 +125,9 @@ export async function readFolder(folder: string): Promise<ReadResult> {
     }
     for (const ws of wb.worksheets) {
       const name = ws.name.trim();
-      if (!TABLE_NAMES.has(name)) {
-        problems.push(`${book}[${name}] — unknown sheet (sheets are named after tables: ${[...TABLE_NAMES].join(', ')})`);
+      const table = tableOfSheet(name);
+      if (!table) {
+        problems.push(`${book}[${name}] — unknown sheet (sheets are named after tables: ${SHEET_NAMES.join(', ')})`);
         continue;
       }
       const records: string[][] = [];
@@ -137,14 +136,14 @@ export async function readFolder(folder: string): Promise<ReadResult> {
         const row = ws.getRow(r);
         records.push(Array.from({ length: Math.max(width, row.cellCount) }, (_, c) => cellText(row.getCell(c + 1).value)));
       }
-      sheets.push(toSheet(name as MirrorTable, `${book}[${name}]`, records));
+      sheets.push(toSheet(table, `${book}[${name}]`, records));
     }
     return { sheets, problems };
   }
   for (const file of csvs) {
-    const name = file.slice(0, -4);
-    if (!TABLE_NAMES.has(name)) {
-      problems.push(`${file} — unknown file (files are named after tables: ${[...TABLE_NAMES].map((t) => `${t}.csv`).join(', ')})`);
+    const table = tableOfSheet(file.slice(0, -4));
+    if (!table) {
+      problems.push(`${file} — unknown file (files are named after tables: ${SHEET_NAMES.map((t) => `${t}.csv`).join(', ')})`);
       continue;
     }
     let text: Buffer;
@@ -166,7 +165,7 @@ export async function readFolder(folder: string): Promise<ReadResult> {
       problems.push(`${file}:${err.lines ?? 1} — not readable as CSV: ${err.message}`);
       continue;
     }
-    sheets.push(toSheet(name as MirrorTable, file, records));
+    sheets.push(toSheet(table, file, records));
   }
   return { sheets, problems };
 }
@@ -181,12 +180,12 @@ export interface OutSheet {
 export async function writeFolder(folder: string, sheets: OutSheet[], form: 'csv' | 'xlsx'): Promise<string[]> {
   const rowsOf = (s: OutSheet) => s.rows.map((r) => r.map(defuseFormula));
   if (form === 'csv') {
-    for (const s of sheets) writeFolderFile(folder, `${s.table}.csv`, Buffer.from(stringify([s.headers, ...rowsOf(s)])));
-    return sheets.map((s) => `${s.table}.csv`);
+    for (const s of sheets) writeFolderFile(folder, `${sheetNameOf(s.table)}.csv`, Buffer.from(stringify([s.headers, ...rowsOf(s)])));
+    return sheets.map((s) => `${sheetNameOf(s.table)}.csv`);
   }
   const wb = new ExcelJS.Workbook();
   for (const s of sheets) {
-    const ws = wb.addWorksheet(s.table);
+    const ws = wb.addWorksheet(sheetNameOf(s.table));
     ws.addRow(s.headers).font = { bold: true };
     for (const r of rowsOf(s)) ws.addRow(r);
     // Text cells: a date or a number stays the exact text the import reads back.

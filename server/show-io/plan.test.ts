@@ -297,3 +297,165 @@ describe('imagesToFind', () => {
     expect(imagesToFind(sheets, db)).toEqual(['photos/a.jpg', 'photos/b.jpg', 'photos/d.jpg']);
   });
 });
+
+describe('the entries sheet (catalogue_entries)', () => {
+  const ENTRY = [
+    'id',
+    'event',
+    'catalogue_number',
+    'name',
+    'breed',
+    'colour',
+    'sex',
+    'date_of_birth',
+    'class',
+    'section',
+    'cattery',
+    'sire',
+    'dam',
+    'owner',
+    'pen',
+    'absent',
+  ];
+  const entries = (...rows: string[][]): Sheet => ({ ...sheet('catalogue_entries', ENTRY, ...rows), label: 'entries.csv' });
+  const utrecht: DbRow = { id: 2, name: 'Utrecht Winter Cat Show' };
+  const antwerp: DbRow = { id: 5, name: 'Antwerp Spring Cat Show' };
+  const bruno: DbRow = {
+    id: 40,
+    event_id: 2,
+    catalogue_number: '12',
+    name: 'CH Forest Giants Bruno',
+    breed_id: 7,
+    colour: 'MCO n 22',
+    sex: 'male',
+    date_of_birth: '2023-05-14',
+    class: '5 International Champion',
+    section: null,
+    cattery_id: 3,
+    sire: null,
+    dam: null,
+    owner: null,
+    pen: 'A4',
+    absent: false,
+  };
+  const db = { events: [utrecht, antwerp], breeds: [mco], catteries: [forestGiants] };
+  const brunoCells = [
+    '',
+    'Utrecht Winter Cat Show',
+    '12',
+    'CH Forest Giants Bruno',
+    'MCO',
+    'MCO n 22',
+    'male',
+    '2023-05-14',
+    '5 International Champion',
+    '',
+    'Forest Giants',
+    '',
+    '',
+    '',
+    'A4',
+    'false',
+  ];
+
+  it('reports what the catalogue cannot hold, each at its cell', () => {
+    const p = plan({
+      sheets: [
+        entries(
+          ['', 'Paris Cat Show', '0', 'A', 'XYZ', '', 'M', '14/05/2023', '', '', 'Nowhere', '', '', '', '', 'maybe'],
+          ['', 'Utrecht Winter Cat Show', '052a', 'B', 'MCO', '', 'female', '', '', '', '', '', '', 'owner@example.org', 'A17 next to the stage door', ''],
+          ['', 'Utrecht Winter Cat Show', '52A', '', 'MCO', '', 'male', '', '', '', '', '', '', '', '', ''],
+          ['', 'Antwerp Spring Cat Show', '52A', 'C', 'mco', '', 'female', '', '', '', '', '', '', 'A. de Vries (+31 6 1234 5678)', '', ''],
+          ['', 'Antwerp Spring Cat Show', '53', 'D', 'MCO', '', 'female', '', '', '', '', '', '', 'A. de Vries, since 2019', '', ''],
+        ),
+      ],
+      db,
+    });
+    expect(p.problems).toEqual([
+      'entries.csv:2:event — unknown event "Paris Cat Show"',
+      'entries.csv:2:catalogue_number — not a catalogue number (a number such as 52, or 52A for a late entry): "0"',
+      'entries.csv:2:breed — unknown breed abbreviation "XYZ"',
+      'entries.csv:2:sex — unknown sex "M"; allowed: male, female',
+      'entries.csv:2:date_of_birth — not a date (YYYY-MM-DD): "14/05/2023"',
+      'entries.csv:2:cattery — unknown cattery "Nowhere"',
+      'entries.csv:2:absent — not true or false: "maybe"',
+      "entries.csv:3:owner — an e-mail address or phone number: the public catalogue shows only the owner's name, and only with the exhibitor's consent",
+      'entries.csv:3:pen — at most 20 characters (this has 26)',
+      'entries.csv:4:catalogue_number — the same catalogue_number + event as row 3',
+      'entries.csv:4:name — required',
+      "entries.csv:5:owner — an e-mail address or phone number: the public catalogue shows only the owner's name, and only with the exhibitor's consent",
+    ]);
+  });
+
+  it('reads "052a" as 52A, an empty absent as false and an empty cattery as none; the same number in another event is another entry', () => {
+    const p = plan({
+      sheets: [
+        entries(
+          [
+            '',
+            'Utrecht Winter Cat Show',
+            '052a',
+            'Forest Giants Juno',
+            'MCO',
+            'MCO f 09 22',
+            'female',
+            '2026-09-20',
+            '12 Kitten',
+            'Category II',
+            '',
+            'Forest Giants Bruno',
+            'Forest Giants Fleur',
+            '',
+            'A5',
+            '',
+          ],
+          ['', 'Antwerp Spring Cat Show', '52A', 'Velvet Skin Odin', 'MCO', '', 'male', '', '', '', 'Forest Giants', '', '', '', '', 'yes'],
+        ),
+      ],
+      db,
+    });
+    expect(p.problems).toEqual([]);
+    expect(p.inserts).toEqual([
+      {
+        at: 'entries.csv:2',
+        event_id: 2,
+        catalogue_number: '52A',
+        name: 'Forest Giants Juno',
+        breed_id: 7,
+        colour: 'MCO f 09 22',
+        sex: 'female',
+        date_of_birth: '2026-09-20',
+        class: '12 Kitten',
+        section: 'Category II',
+        cattery_id: null,
+        sire: 'Forest Giants Bruno',
+        dam: 'Forest Giants Fleur',
+        owner: null,
+        pen: 'A5',
+        absent: false,
+      },
+      expect.objectContaining({ at: 'entries.csv:3', event_id: 5, catalogue_number: '52A', cattery_id: 3, absent: true }),
+    ]);
+  });
+
+  it('finds an entry again by event + catalogue number: unchanged as it is, one column updated when edited', () => {
+    expect(plan({ sheets: [entries(brunoCells)], db: { ...db, catalogue_entries: [bruno] } })).toMatchObject({
+      problems: [],
+      counts: { catalogue_entries: [0, 0, 1, 0] },
+    });
+    const moved = brunoCells.map((c, i) => (ENTRY[i] === 'pen' ? 'B9' : ENTRY[i] === 'catalogue_number' ? '012' : c));
+    expect(plan({ sheets: [entries(moved)], db: { ...db, catalogue_entries: [bruno] } })).toMatchObject({
+      problems: [],
+      counts: { catalogue_entries: [0, 1, 0, 0] },
+      updates: [{ id: 40, at: 'entries.csv:2', pen: 'B9' }],
+    });
+  });
+
+  it('a renumbered entry may not take the number of an entry the sheet leaves out', () => {
+    const other: DbRow = { ...bruno, id: 41, catalogue_number: '13', name: 'Forest Giants Fleur' };
+    const renumbered = ['40', ...brunoCells.slice(1)].map((c, i) => (ENTRY[i] === 'catalogue_number' ? '13' : c));
+    expect(plan({ sheets: [entries(renumbered)], db: { ...db, catalogue_entries: [bruno, other] } }).problems).toEqual([
+      'entries.csv:2:catalogue_number — already taken by catalogue_entries row 41, which is not in entries.csv',
+    ]);
+  });
+});

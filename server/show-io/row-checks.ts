@@ -24,16 +24,30 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-/** The unique constraints of the catalogue tables (supabase/migrations/20261121000100_catalogue.sql). */
+/** The unique constraints of the catalogue tables (supabase/migrations/20261121000100_catalogue.sql, 20261201000100_catalogue_entries.sql). */
 export const UNIQUES: Partial<Record<MirrorTable, string[][]>> = {
   breeds: [['universal_breed_abbreviation'], ['breed_name']],
   catteries: [['name']],
   quality_labels: [['name']],
   cattery_has_breed: [['cattery_id', 'breed_id']],
   cattery_has_quality_label: [['cattery_id', 'quality_label_id']],
+  catalogue_entries: [['catalogue_number', 'event_id']],
 };
+
 /** Whether the database holds the table's natural key unique. */
 export const isUniqueKey = (spec: TableSpec): boolean => spec.table in UNIQUES;
+
+/** The longest text each catalogue entry column holds (the table's checks, in characters). */
+const ENTRY_MAX_CHARS: Record<string, number> = { name: 200, colour: 120, class: 80, section: 120, sire: 200, dam: 200, owner: 200, pen: 20 };
+
+/**
+ * Whether a cell holds an e-mail address or a phone number (seven digits or more in one run of digits,
+ * spaces, dots, dashes, brackets or a plus): the catalogue is public, and names an owner only.
+ */
+function holdsContact(text: string): boolean {
+  if (/[^@\s]+@[^@\s]+\.[^@\s]+/.test(text)) return true;
+  return (text.match(/[\d+][\d ().+-]*/g) ?? []).some((run) => run.replace(/\D/g, '').length >= 7);
+}
 
 /** The checks the database makes that the app's row schemas do not: caught here so nothing fails half-way. */
 export function checkRow(p: PlannedRow, report: (header: string, message: string) => void): void {
@@ -67,6 +81,15 @@ export function checkRow(p: PlannedRow, report: (header: string, message: string
       break;
     case 'event_schedule':
       if (v('start_time') && v('end_time') && String(v('end_time')) <= String(v('start_time'))) report('end_time', `not after start_time (${String(v('start_time'))})`);
+      break;
+    case 'catalogue_entries':
+      for (const [column, max] of Object.entries(ENTRY_MAX_CHARS)) {
+        const text = has(column) ? v(column) : null;
+        if (typeof text === 'string' && [...text].length > max) report(column, `at most ${max} characters (this has ${[...text].length})`);
+      }
+      if (has('owner') && typeof v('owner') === 'string' && holdsContact(String(v('owner')))) {
+        report('owner', "an e-mail address or phone number: the public catalogue shows only the owner's name, and only with the exhibitor's consent");
+      }
       break;
     case 'advertisers':
       if (v('discount_voucher_enabled') === true && !(Number(v('discount_voucher_amount')) > 0))

@@ -22,6 +22,8 @@ type CellKind =
   | 'time'
   /** One image: a storage path in the images bucket, a URL, or a file in the folder. */
   | 'image'
+  /** A catalogue number as printed ("052a" is read as "52A": shared/catalogue.ts). */
+  | 'catalogueNumber'
   /** A list of images stored as text[] (one per line in a cell). */
   | 'imageList'
   /** A list of images stored as SPEC list text ("{a,b}"). */
@@ -49,6 +51,8 @@ export interface ColumnSpec {
 
 export interface TableSpec {
   table: MirrorTable;
+  /** The sheet's name in a folder (`<sheet>.csv`, a workbook's sheet) when it is not the table's. */
+  sheet?: string;
   columns: ColumnSpec[];
   /** The columns (database names) that find a row without its id; unique within the show. */
   key: string[];
@@ -208,6 +212,29 @@ export const SHOW_TABLES: TableSpec[] = [
     ],
   },
   {
+    // The show catalogue: registries word class, section and colour differently, so they are free text.
+    table: 'catalogue_entries',
+    sheet: 'entries',
+    key: ['catalogue_number', 'event_id'],
+    columns: [
+      ref('event', 'event_id', 'events'),
+      col('catalogue_number', 'catalogueNumber', { required: true }),
+      col('name', 'text', { required: true }),
+      ref('breed', 'breed_id', 'breeds'),
+      col('colour'),
+      col('sex', 'text', { required: true, vocabulary: { values: ['male', 'female'], what: 'sex' } }),
+      col('date_of_birth', 'date'),
+      col('class'),
+      col('section'),
+      ref('cattery', 'cattery_id', 'catteries', false),
+      col('sire'),
+      col('dam'),
+      col('owner'),
+      col('pen'),
+      col('absent', 'bool', { empty: false }),
+    ],
+  },
+  {
     table: 'advertisers',
     key: ['company_name'],
     columns: [
@@ -232,6 +259,14 @@ export const SHOW_TABLES: TableSpec[] = [
 ];
 
 export const TABLE_SPECS = new Map(SHOW_TABLES.map((t) => [t.table, t]));
+
+/** The name of a table's sheet in a folder: `entries` for catalogue_entries, the table's own name for the rest. */
+export const sheetNameOf = (table: MirrorTable): string => TABLE_SPECS.get(table)?.sheet ?? table;
+const SHEET_TABLES = new Map(SHOW_TABLES.map((t) => [sheetNameOf(t.table), t.table]));
+/** Every sheet a folder may hold, by name. */
+export const SHEET_NAMES: readonly string[] = [...SHEET_TABLES.keys()];
+/** The table a sheet's name stands for, or undefined for a name that is no sheet of a show folder. */
+export const tableOfSheet = (name: string): MirrorTable | undefined => SHEET_TABLES.get(name);
 
 /** Every header a sheet may have: id, then the columns in order. */
 export const headersOf = (spec: TableSpec): string[] => ['id', ...spec.columns.map((c) => c.header)];

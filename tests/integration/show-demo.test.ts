@@ -13,7 +13,7 @@ import { seedIfEmpty } from '../../server/seed/index.ts';
 import type { VenueServer } from '../../server/start.ts';
 import { imagesOf } from '../../server/show-io/cells.ts';
 import { formatPlan, importShow, publicUrl, type ImportResult } from '../../server/show-io/import.ts';
-import { SHOW_TABLES, dbColumnsOf } from '../../server/show-io/tables.ts';
+import { SHEET_NAMES, SHOW_TABLES, dbColumnsOf } from '../../server/show-io/tables.ts';
 import { IMAGE_BUCKET } from '../../shared/photos.ts';
 import { client, startTestServer, type Engine } from '../helpers/server.ts';
 
@@ -91,7 +91,7 @@ describe.each(['pglite'] as const satisfies readonly Engine[])('npm run show -- 
     console.log(`[show-demo ${engine}] demo ${Math.round(performance.now() - t)} ms`);
     expect(demo.stderr).toBe('');
     expect(demo.status).toBe(0);
-    expect(demo.stdout).toMatch(/^Wrote the demo show: \d+ rows to 11 CSV files and \d+ pictures to images\/ in /);
+    expect(demo.stdout).toMatch(/^Wrote the demo show: \d+ rows to 12 CSV files and \d+ pictures to images\/ in /);
     dryRun = await importShow({ folder, client: client(empty, 'service_role'), url: empty.url, dryRun: true });
     t = performance.now();
     imported = await runCli(['import', folder], { ...process.env, SUPABASE_URL: empty.url, SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY });
@@ -104,7 +104,7 @@ describe.each(['pglite'] as const satisfies readonly Engine[])('npm run show -- 
   });
 
   it('writes a folder the import reads as it is, and the command creates the public images bucket', () => {
-    expect(readdirSync(folder).sort()).toEqual([...SHOW_TABLES.map((s) => `${s.table}.csv`), 'images'].sort());
+    expect(readdirSync(folder).sort()).toEqual([...SHEET_NAMES.map((name) => `${name}.csv`), 'images'].sort());
     // A dry run only says what the import will do, to the bucket too.
     expect(dryRun.problems).toEqual([]);
     expect(dryRun.bucket).toEqual({ before: 'missing', change: 'none' });

@@ -1,23 +1,22 @@
 // `npm run show -- import/export` against the real venue server through supabase-js: the error report,
 // idempotence, deltas that reach a synced phone, --prune tombstones, --dry-run, the workbook form, photos.
 import 'fake-indexeddb/auto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEMO_SERVICE_ROLE_KEY, loadConfig } from '../../server/config.ts';
 import { startVenueServer, type VenueServer } from '../../server/start.ts';
 import { exportShow } from '../../server/show-io/export.ts';
 import { writeFolder } from '../../server/show-io/folder.ts';
-import type { MirrorTable } from '../../shared/mirror-tables.ts';
+import { tableOfSheet } from '../../server/show-io/tables.ts';
 import { importShow, type ImportResult } from '../../server/show-io/import.ts';
 import { createSyncEngine } from '../../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../../src/data/sync/status.ts';
 import { client, forEngines, ownPostgresDatabase, type Engine } from '../helpers/server.ts';
+import { cell, footprint, readCsv, setCell, writeCsv } from '../helpers/show-folder.ts';
 import { freshDb, sleep, tapClient, WATERMARK_WAIT_MS } from '../data/sync-helpers.ts';
 
 /** PGlite on a shared 2-CPU machine: a seeded server takes a while, and an export fetches every image. */
@@ -48,33 +47,6 @@ async function ownServer(engine: Engine, opts: { seed: boolean; scale?: number }
   // An empty show has no images bucket yet (the seed makes it).
   await server.db.query(`insert into storage.buckets (id, name, public) values ('images', 'images', true) on conflict (id) do nothing`);
   return { server, close: async () => (await server.close(), await drop()) };
-}
-
-interface Sheet {
-  header: string[];
-  rows: string[][];
-}
-const readCsv = (folder: string, table: string): Sheet => {
-  const [header, ...rows] = parse(readFileSync(join(folder, `${table}.csv`))) as string[][];
-  return { header: header!, rows };
-};
-const writeCsv = (folder: string, table: string, s: Sheet) => writeFileSync(join(folder, `${table}.csv`), stringify([s.header, ...s.rows]));
-/** Sets one cell (row numbers as a spreadsheet shows them: the header is row 1). */
-function setCell(folder: string, table: string, row: number, column: string, value: string): void {
-  const s = readCsv(folder, table);
-  s.rows[row - 2]![s.header.indexOf(column)] = value;
-  writeCsv(folder, table, s);
-}
-const cell = (s: Sheet, row: number, column: string) => s.rows[row - 2]![s.header.indexOf(column)]!;
-
-/** What a write would change: tombstones and the newest updated_at of every mirrored table. */
-async function footprint(server: VenueServer): Promise<Record<string, string>> {
-  const { rows } = await server.db.query<{ t: string; v: string }>(
-    `select t, (xpath('/row/v/text()', query_to_xml(format('select count(*)::text || ''/'' || coalesce(max(updated_at)::text, '''') as v from public.%I', t), false, true, '')))[1]::text as v
-       from unnest(public.sync_tables()) as t
-     union all select 'tombstones', count(*)::text from public.sync_tombstones`,
-  );
-  return Object.fromEntries(rows.map((r) => [r.t, r.v]));
 }
 
 const totals = (r: ImportResult) =>
@@ -151,9 +123,10 @@ describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with paral
             ['litter_images', 2],
             ['events', 2],
             ['event_schedule', 2],
+            ['catalogue_entries', 3],
             ['advertisers', 2],
           ]);
-          expect(first.written.inserted).toBe(22);
+          expect(first.written.inserted).toBe(25);
           expect(first.photos.stored).toBe(4);
           const anon = client(empty.server);
           const { data: litter } = await anon
@@ -171,25 +144,25 @@ describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with paral
           const before = await footprint(empty.server);
           const again = await run(TEMPLATE, {}, empty.server);
           expect(again.problems).toEqual([]);
-          expect(totals(again)).toEqual({ new: 0, changed: 0, unchanged: 22 });
+          expect(totals(again)).toEqual({ new: 0, changed: 0, unchanged: 25 });
           expect(again.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
           expect(await footprint(empty.server)).toEqual(before);
 
           // The same sheets as one workbook read as the same rows: nothing to change.
           const book = tmp();
           cpSync(join(TEMPLATE, 'photos'), join(book, 'photos'), { recursive: true });
-          const tables = readdirSync(TEMPLATE)
+          const sheets = readdirSync(TEMPLATE)
             .filter((f) => f.endsWith('.csv'))
             .map((f) => f.slice(0, -4));
           await writeFolder(
             book,
-            tables.map((t) => ({ table: t as MirrorTable, headers: readCsv(TEMPLATE, t).header, rows: readCsv(TEMPLATE, t).rows })),
+            sheets.map((name) => ({ table: tableOfSheet(name)!, headers: readCsv(TEMPLATE, name).header, rows: readCsv(TEMPLATE, name).rows })),
             'xlsx',
           );
           expect(readdirSync(book).sort()).toEqual(['photos', 'show.xlsx']);
           const fromBook = await run(book, {}, empty.server);
           expect(fromBook.problems).toEqual([]);
-          expect(totals(fromBook)).toEqual({ new: 0, changed: 0, unchanged: 22 });
+          expect(totals(fromBook)).toEqual({ new: 0, changed: 0, unchanged: 25 });
           expect(await footprint(empty.server)).toEqual(before);
         } finally {
           await empty.close();
