@@ -14,6 +14,11 @@ export const VOTE_MESSAGES = {
   duplicate: 'This email address has already been used to vote in this event',
   /** Not in SPEC: submit_votes refuses an event after its grace day (code 'event_closed'). */
   closed: 'Voting for this event has closed',
+  /**
+   * Not in SPEC: a number that is not in the catalogue of the event voted in, when it has one; the form says
+   * it before sending, and submit_votes refuses it (code 'unknown_entry') in the same words.
+   */
+  unknownEntry: 'Please check the catalog number: it is not in the show catalogue',
   failed: ERROR_FALLBACK,
 } as const;
 
@@ -76,6 +81,7 @@ export const ORGANISER_MESSAGES = {
 export type OutboxFailureCode =
   | 'already_voted'
   | 'event_closed'
+  | 'unknown_entry'
   | 'unverified'
   | 'no_email'
   | 'coupon_failed'
@@ -92,6 +98,7 @@ export type OutboxFailureCode =
 export const OUTBOX_FAILURE_TEXT: Readonly<Record<OutboxFailureCode, string | null>> = {
   already_voted: VOTE_MESSAGES.duplicate,
   event_closed: VOTE_MESSAGES.closed,
+  unknown_entry: VOTE_MESSAGES.unknownEntry,
   unverified: COUPON_MESSAGES.notVerified,
   no_email: COUPON_MESSAGES.noEmail,
   coupon_failed: COUPON_MESSAGES.failed,

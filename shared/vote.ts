@@ -36,6 +36,9 @@ export const VOTE_BATCH_MAX = 50;
 /** submit_votes' code for a vote that arrives after its event's grace day (the end of the day after end_date, venue time). */
 export const VOTE_CLOSED_CODE = 'event_closed';
 
+/** submit_votes' code for a number that is not in the catalogue of the event voted in, when it has one (migration 20261201000200). */
+export const VOTE_UNKNOWN_ENTRY_CODE = 'unknown_entry';
+
 /** name@domain.tld without spaces (also the server's check constraint). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -40,6 +40,8 @@ function storedBeforeCodes(n: number, status: string, lastError: string, kind: '
 const BEFORE_CODES: [string, string, 'vote' | 'coupon' | 'organiser', OutboxFailureCode][] = [
   ['failed', VOTE_MESSAGES.duplicate, 'vote', 'already_voted'],
   ['failed', VOTE_MESSAGES.closed, 'vote', 'event_closed'],
+  // A build before the code stored submit_votes' words for it.
+  ['failed', VOTE_MESSAGES.unknownEntry, 'vote', 'unknown_entry'],
   ['queued', 'Could not reach the server', 'vote', 'offline'],
   ['queued', 'The server took too long to answer', 'vote', 'timeout'],
   ['failed', COUPON_MESSAGES.notVerified, 'coupon', 'unverified'],
@@ -96,6 +98,21 @@ describe('outbox failures as codes', () => {
     const stored = await db.outbox.get(closed.id);
     expect(stored).toMatchObject({ status: 'failed', errorCode: 'event_closed', lastError: VOTE_MESSAGES.closed });
     expect(outboxFailureText(stored!)).toBe(VOTE_MESSAGES.closed);
+    await db.outbox.delete(closed.id);
+
+    const unknownEntry = await enqueueVote(db, vote);
+    await drain(fakeRpc({ status: 'rejected', code: 'unknown_entry', message: 'not in the catalogue in other words' }));
+    const refused = await db.outbox.get(unknownEntry.id);
+    expect(refused).toMatchObject({ status: 'failed', errorCode: 'unknown_entry', lastError: VOTE_MESSAGES.unknownEntry });
+    expect(outboxFailureText(refused!)).toBe(VOTE_MESSAGES.unknownEntry);
+  });
+
+  it("a refusal with a code the build does not know fails for good in the server's words (how builds before 'unknown_entry' read it)", async () => {
+    const item = await enqueueVote(db, vote);
+    await drain(fakeRpc({ status: 'rejected', code: 'a_code_from_a_newer_server', message: 'Words from the server' }));
+    const stored = await db.outbox.get(item.id);
+    expect(stored).toMatchObject({ status: 'failed', errorCode: 'other', lastError: 'Words from the server' });
+    expect(outboxFailureText(stored!)).toBe('Words from the server');
   });
 
   it("stores the code of a failure to retry, and the server's own words under `other`", async () => {

@@ -1,6 +1,6 @@
 // Sorts a failed outbox send into what the drain does next: retry, refresh the session, or fail (docs/DESIGN.md §5.3).
 import { OUTBOX_FAILURE_TEXT, failureCodeOfText, type OutboxFailureCode } from '../../../shared/messages.ts';
-import { VOTE_CLOSED_CODE } from '../../../shared/vote.ts';
+import { VOTE_CLOSED_CODE, VOTE_UNKNOWN_ENTRY_CODE } from '../../../shared/vote.ts';
 import { retryAfterMs } from './backoff.ts';
 
 /** A failure as the outbox item keeps it: the code the screens read, and the words builds before codes show. */
@@ -73,6 +73,8 @@ export function classifyVoteResult(result: VoteResult): { action: 'sent' } | Ver
     case 'rejected': {
       // Permanent: the event's voting has closed; shown in the shared words whatever the server sent.
       if (result.code === VOTE_CLOSED_CODE) return { action: 'failed', ...failure('event_closed') };
+      // Permanent: the number is not in the event's catalogue.
+      if (result.code === VOTE_UNKNOWN_ENTRY_CODE) return { action: 'failed', ...failure('unknown_entry') };
       const said = failureSaying(result.message);
       return RETRYABLE_SQLSTATE.has(result.code ?? '') ? { action: 'retry', ...said } : { action: 'failed', ...said };
     }
