@@ -1,10 +1,12 @@
 // Visitor's Choice (SPEC §2, §4, §5): the vote is stored in the outbox first, then sent; the visitor
-// sees where it stands, online or not.
+// sees where it stands, online or not. Where the event has a catalogue, the number names a cat: shown as
+// it is typed (from the mirror, offline too), and a number not in the catalogue is refused before sending.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { queueVote, usePreloadedOutbox } from '../../data/backend.ts';
-import { db, type OutboxItem } from '../../data/mirror.ts';
-import { ERROR_FALLBACK, outboxFailureText, VOTE_MESSAGES } from '../../../shared/messages.ts';
+import { db, entryOf, readEventCatalogue, useEventCatalogue, type CatalogueCat, type EventCatalogue, type OutboxItem } from '../../data/mirror.ts';
+import { ERROR_FALLBACK, outboxFailureCode, outboxFailureText, VOTE_MESSAGES } from '../../../shared/messages.ts';
 import { formatDateRange } from '../../../shared/dates.ts';
 import { activeEvent } from '../../../shared/schedule.ts';
 import { validateVote, type VoteForm } from '../../../shared/vote.ts';
@@ -13,6 +15,10 @@ import { ErrorBox } from '../../ui/states.tsx';
 import { OutboxStatusLine } from '../../ui/outbox-status.tsx';
 
 const EMPTY: VoteForm = { first_name: '', last_name: '', email: '', phone: '', catalog_number: '' };
+
+/** Whether the event takes only its catalogue's numbers (it has entries; without, any number, as before). */
+const catalogued = (catalogue: EventCatalogue) => catalogue.entries.length > 0;
+
 /** How long the form waits for a live answer before it settles for "queued". */
 const SETTLE_MS = 4000;
 
@@ -85,6 +91,21 @@ function VoteSaved({ item, onAnother }: { item: OutboxItem | undefined; onAnothe
   );
 }
 
+/** The cat the number names: what the visitor checks before sending. */
+function NumberedCat({ cat }: { cat: CatalogueCat | undefined }) {
+  return (
+    // The region stays, so a screen reader hears each cat as the number is typed.
+    <div id="vote-cat" className="vote-cat" aria-live="polite">
+      {cat && (
+        <p>
+          <strong>{cat.name}</strong>
+          <span>{[cat.breed?.breed_name, cat.pen && `Pen ${cat.pen}`, cat.absent && 'Absent'].filter(Boolean).join(' · ')}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
 function VoteHero({ votingIn }: { votingIn: Awaited<ReturnType<typeof currentEvent>> | undefined }) {
   return (
     <section className="hero">
@@ -101,7 +122,9 @@ function VoteHero({ votingIn }: { votingIn: Awaited<ReturnType<typeof currentEve
 
 export function VotePage() {
   usePreloadedOutbox();
-  const [form, setForm] = useState<VoteForm>(EMPTY);
+  // "Vote for this cat" (paths.visitorsChoice) opens the form with the cat's number filled in.
+  const [params] = useSearchParams();
+  const [form, setForm] = useState<VoteForm>(() => ({ ...EMPTY, catalog_number: params.get('number') ?? '' }));
   // saved: in the outbox, not yet acknowledged (offline, or the server is slow); the view follows the item.
   const [phase, setPhase] = useState<'idle' | 'submitting' | 'saved' | 'success'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -111,6 +134,8 @@ export function VotePage() {
   const item = useLiveQuery(() => (voteId ? db.outbox.get(voteId) : undefined), [voteId]);
   // The event the vote will go to, named on the form so the visitor knows which show they vote in.
   const votingIn = useLiveQuery(currentEvent, []);
+  const catalogue = useEventCatalogue(votingIn?.id);
+  const numberedCat = catalogue && entryOf(catalogue, form.catalog_number);
 
   const field = (name: keyof VoteForm) => ({
     id: `vote-${name}`,
@@ -120,6 +145,12 @@ export function VotePage() {
     'aria-invalid': invalid.includes(name) || undefined,
     'aria-describedby': invalid.includes(name) ? 'vote-error' : undefined,
   });
+  const refuseNumber = (message: string) => {
+    setPhase('idle');
+    setInvalid(['catalog_number']);
+    document.getElementById('vote-catalog_number')?.focus();
+    setError(message);
+  };
 
   // A refusal that arrives after sending (the button was disabled meanwhile, so focus was lost) takes focus.
   useEffect(() => {
@@ -143,12 +174,19 @@ export function VotePage() {
         setPhase('idle');
         return setError(VOTE_MESSAGES.noActiveEvent);
       }
-      const queued = await queueVote({ ...checked.vote, event_id: event.id });
+      // Read again for the event the vote goes to, as it is sent.
+      const sentTo = await readEventCatalogue(event.id);
+      const cat = entryOf(sentTo, checked.vote.catalog_number);
+      if (catalogued(sentTo) && !cat) return refuseNumber(VOTE_MESSAGES.unknownEntry);
+      // Sent as printed ("052a" is 52A), so the results count the cat on one line.
+      const queued = await queueVote({ ...checked.vote, catalog_number: cat?.catalogue_number ?? checked.vote.catalog_number, event_id: event.id });
       const settled = await settle(queued.id);
       if (settled?.status === 'failed') {
         // A permanent refusal (e.g. this e-mail already voted) belongs on the form, fields kept.
+        const message = outboxFailureText(settled) ?? ERROR_FALLBACK;
+        if (outboxFailureCode(settled) === 'unknown_entry') return refuseNumber(message);
         setPhase('idle');
-        return setError(outboxFailureText(settled) ?? ERROR_FALLBACK);
+        return setError(message);
       }
       setVoteId(queued.id);
       setForm(EMPTY);
@@ -209,7 +247,13 @@ export function VotePage() {
         <p className="hint">Please give either an e-mail address or a phone number so we can contact you.</p>
         <div className="form-row">
           <label htmlFor="vote-catalog_number">Catalog number *</label>
-          <input {...field('catalog_number')} inputMode="numeric" required />
+          <input
+            {...field('catalog_number')}
+            aria-describedby={[invalid.includes('catalog_number') && 'vote-error', numberedCat && 'vote-cat'].filter(Boolean).join(' ') || undefined}
+            inputMode="numeric"
+            required
+          />
+          <NumberedCat cat={numberedCat} />
         </div>
         {error && (
           <ErrorBox id="vote-error" ref={errorRef} tabIndex={-1}>
