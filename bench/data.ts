@@ -9,6 +9,7 @@ import { createSyncEngine } from '../src/data/sync/engine.ts';
 import { createSyncStatusStore } from '../src/data/sync/status.ts';
 import { VOTE_BATCH_MAX } from '../shared/vote.ts';
 import { testClient } from '../tests/helpers/client.ts';
+import { DEMO_CATALOGUE_NUMBERS } from '../tests/helpers/demo-catalogue.ts';
 import { median, percentile, round, timed, type BenchOptions, type Report } from './report.ts';
 
 export async function benchData(report: Report, { scale }: BenchOptions): Promise<void> {
@@ -67,7 +68,7 @@ export async function benchData(report: Report, { scale }: BenchOptions): Promis
       first_name: 'Bench',
       last_name: `Voter ${i}`,
       email: `bench.${i}@example.com`,
-      catalog_number: String(i),
+      catalog_number: DEMO_CATALOGUE_NUMBERS[i % DEMO_CATALOGUE_NUMBERS.length]!,
     }));
     const [votesMs] = await timed(async () => {
       for (let i = 0; i < votes.length; i += VOTE_BATCH_MAX) {

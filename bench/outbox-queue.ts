@@ -14,6 +14,7 @@ import { DB_NAME, ShowDb } from '../src/data/db.ts';
 import { enqueueVote, votePayloadSchema } from '../src/data/outbox/outbox.ts';
 import type { OutboxStatus, VoteItem } from '../src/data/outbox/types.ts';
 import { testClient } from '../tests/helpers/client.ts';
+import { DEMO_CATALOGUE_NUMBERS } from '../tests/helpers/demo-catalogue.ts';
 import { sleep } from '../tests/helpers/time.ts';
 
 /** mulberry32: the same faults on every run for one seed. */
@@ -104,7 +105,7 @@ export async function makeVoteItems(eventId: number, emailPrefix: string, count:
         last_name: `Voter ${i}`,
         email: `${emailPrefix}${i}@example.com`,
         phone: null,
-        catalog_number: String(1 + (i % 120)),
+        catalog_number: DEMO_CATALOGUE_NUMBERS[i % DEMO_CATALOGUE_NUMBERS.length]!,
       });
     }
     const items = (await db.outbox.orderBy('createdAt').toArray()) as VoteItem[];

@@ -10,6 +10,7 @@
 // Time: the app's backoff (up to 30 s) is left as it is; what wakes the drain is the app's own triggers
 // (the 'online' event, Background Sync, the reloads, its backoff timer).
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { DEMO_CATALOGUE_NUMBERS } from '../tests/helpers/demo-catalogue.ts';
 import { launchBrowser, throttle } from './browser.ts';
 import {
   assertSameShape,
@@ -81,7 +82,7 @@ async function voteThroughForm(page: Page, emailPrefix: string, count: number): 
     await page.getByLabel('First name *').fill('Form');
     await page.getByLabel('Last name *').fill(`Voter ${i}`);
     await page.getByLabel('E-mail').fill(`${emailPrefix}form-${i}@example.com`);
-    await page.getByLabel('Catalog number *').fill(String(i + 1));
+    await page.getByLabel('Catalog number *').fill(DEMO_CATALOGUE_NUMBERS[i % DEMO_CATALOGUE_NUMBERS.length]!);
     await page.getByRole('button', { name: 'Submit vote' }).click();
     await page
       .getByRole('heading', { name: 'Your vote is saved' })

@@ -164,7 +164,7 @@ describe('organiser reports', () => {
     await expect.poll(() => page.locator('.report-status').textContent(), { timeout: 30_000 }).toMatch(/^Updated /);
     const eventId = Number(await page.locator('#results-event').inputValue());
     const counted = Number((await page.locator('.results-table tfoot td.num').first().textContent()) ?? '0');
-    // One client stuffs the poll: 60 votes for 42 in two calls of 30, with made-up numbered addresses.
+    // One client stuffs the poll: 60 votes for 52 in two calls of 30, with made-up numbered addresses.
     const tag = crypto.randomUUID().slice(0, 6);
     for (let call = 0; call < 2; call++) {
       const p_votes = Array.from({ length: 30 }, (_, i) => ({
@@ -174,7 +174,7 @@ describe('organiser reports', () => {
         last_name: 'Club',
         email: `fan${tag}x${call * 30 + i}@example.net`,
         phone: null,
-        catalog_number: '42',
+        catalog_number: '52',
       }));
       const { data, error } = await client(server).rpc('submit_votes', { p_votes });
       expect(error).toBeNull();
@@ -185,20 +185,20 @@ describe('organiser reports', () => {
     await expect.poll(() => checks.count(), { timeout: 25_000, interval: 500 }).toBe(1);
     const reasons = await checks.locator('.poll-reason').allTextContents();
     expect(reasons).toEqual([
-      expect.stringMatching(/^60 votes for 42 from one address in (under a minute|1 minute)$/),
+      expect.stringMatching(/^60 votes for 52 from one address in (under a minute|1 minute)$/),
       `60 votes from one address with numbered e-mail addresses like fan${tag}x…@example.net`,
     ]);
-    expect(await rows(page)).toContainEqual(['1', '4260 flagged', '60', expect.stringMatching(/%$/)]);
+    expect(await rows(page)).toContainEqual(['1', '5260 flagged', '60', expect.stringMatching(/%$/)]);
     expect(await page.locator('.results-table tfoot td.num').first().textContent()).toBe(String(counted + 60));
     await screenshot(page, 'organiser-results-flagged', 'desktop');
 
-    // Void the burst: 42 is no longer counted, the page says so in words, the votes are kept.
-    const burst = checks.getByRole('listitem').filter({ hasText: '60 votes for 42' });
+    // Void the burst: 52 is no longer counted, the page says so in words, the votes are kept.
+    const burst = checks.getByRole('listitem').filter({ hasText: '60 votes for 52' });
     await burst.getByRole('button', { name: 'Void 60 votes' }).click();
-    await expect.poll(() => checks.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Voided 60 votes for 42.');
+    await expect.poll(() => checks.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Voided 60 votes for 52.');
     await expect.poll(() => page.locator('.results-table caption').textContent(), { timeout: 15_000 }).toMatch(/: \d+ votes counted, 60 voided \(not counted\)$/);
     expect(await page.locator('.results-table tfoot td.num').first().textContent()).toBe(String(counted));
-    expect(await rows(page)).toContainEqual([expect.any(String), '4260 flagged, 60 voided', '0', '0%']);
+    expect(await rows(page)).toContainEqual([expect.any(String), '5260 flagged, 60 voided', '0', '0%']);
     await expect.poll(() => burst.locator('.poll-state').textContent()).toBe('All voided: not counted.');
     expect(await page.locator('.report-note').filter({ hasText: 'The total counts every vote except the 60 votes voided' }).count()).toBe(1);
     expect(Number((await server.db.query<{ n: string }>(`select count(*)::text as n from public.visitor_choice where email like $1`, [`fan${tag}x%`])).rows[0]!.n)).toBe(
@@ -208,7 +208,7 @@ describe('organiser reports', () => {
     // Restore them from the keyboard, then void them again for the phone's look below.
     await burst.getByRole('button', { name: 'Restore 60 votes' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => checks.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Restored 60 votes for 42.');
+    await expect.poll(() => checks.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Restored 60 votes for 52.');
     await expect.poll(() => page.locator('.results-table tfoot td.num').first().textContent(), { timeout: 15_000 }).toBe(String(counted + 60));
     await burst.getByRole('button', { name: 'Void 60 votes' }).click();
     await expect.poll(() => page.locator('.results-table tfoot td.num').first().textContent(), { timeout: 15_000 }).toBe(String(counted));

@@ -198,7 +198,7 @@ describe('progressive web app', () => {
           last_name: 'Worker',
           email: `sync-${Date.now()}@example.com`,
           phone: null,
-          catalog_number: '42',
+          catalog_number: '12',
         },
         status: 'queued',
         attempts: 0,

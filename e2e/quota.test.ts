@@ -142,7 +142,7 @@ describe('storage quota', () => {
     await ctx.route('**/rest/v1/rpc/submit_votes', (route) => route.abort('internetdisconnected'));
     await page.goto(`${server.url}/visitors-choice`);
     await synced();
-    await castVote(page, first, '30');
+    await castVote(page, first, '18');
     // The form waits a few seconds for a live answer before it settles for "saved".
     await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Your vote is saved');
     const before = await readStore<OutboxItem>(page, 'outbox');
@@ -153,7 +153,7 @@ describe('storage quota', () => {
     await page.goto(`${server.url}/visitors-choice`);
     await synced();
     await fillOutbox(page);
-    await castVote(page, email, '31');
+    await castVote(page, email, '19');
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(OUTBOX_QUOTA_MESSAGE);
     // The form keeps what was typed, so the visitor can send it once there is room.
     expect(await page.getByLabel('E-mail').inputValue()).toBe(email);

@@ -4,6 +4,7 @@ import type { VenueServer } from '../../server/start.ts';
 import type { VoteInput } from '../../src/data/outbox/outbox.ts';
 import type { DrainLocks } from '../../src/data/outbox/lock.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
+import { DEMO_CATALOGUE_NUMBERS } from '../helpers/demo-catalogue.ts';
 import { client } from '../helpers/server.ts';
 
 export type FetchFn = typeof fetch;
@@ -43,7 +44,8 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
-let catalog = 100;
+/** The numbers go round the demo catalogue's (the live event takes only those). */
+let catalog = 0;
 export function votePayload(event_id: number, over: Partial<VoteInput> = {}): VoteInput {
   return {
     event_id,
@@ -51,7 +53,7 @@ export function votePayload(event_id: number, over: Partial<VoteInput> = {}): Vo
     last_name: 'Lovelace',
     email: uniqueEmail('voter'),
     phone: null,
-    catalog_number: String(catalog++),
+    catalog_number: DEMO_CATALOGUE_NUMBERS[catalog++ % DEMO_CATALOGUE_NUMBERS.length]!,
     ...over,
   };
 }

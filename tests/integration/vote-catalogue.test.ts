@@ -13,6 +13,7 @@ import { ShowDb } from '../../src/data/db.ts';
 import { drainOutbox } from '../../src/data/outbox/drain.ts';
 import { createLocalLocks } from '../../src/data/outbox/lock.ts';
 import { enqueueVote } from '../../src/data/outbox/outbox.ts';
+import { DEMO_CATALOGUE_NUMBERS } from '../helpers/demo-catalogue.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
 import { client, forEngines, startTestServer } from '../helpers/server.ts';
 
@@ -30,12 +31,15 @@ describe.each(forEngines(['pglite'], "one function's answers; both engines run t
   /** Two events of the test's own, running now: one with a catalogue (52, 52A, 7), one without. */
   let catalogued: number;
   let uncatalogued: number;
+  /** The demo show's live event, where other test files vote. */
+  let demoEvent: number;
 
   beforeAll(async () => {
     server = await startTestServer(engine);
     anon = client(server);
     service = client(server, 'service_role');
     const today = new Date().toISOString().slice(0, 10);
+    demoEvent = (await anon.from('events').select('id').gte('end_date', today).order('start_date').limit(1).single()).data!.id as number;
     const running = { start_date: addDaysToDate(today, -1), end_date: addDaysToDate(today, 2) };
     const events = await service
       .from('events')
@@ -116,6 +120,13 @@ describe.each(forEngines(['pglite'], "one function's answers; both engines run t
     expect(await submit([v])).toEqual([{ id: v.id, status: 'replayed' }]);
     const again = vote(catalogued, '88');
     expect((await submit([again]))[0]).toMatchObject({ status: 'rejected', code: VOTE_UNKNOWN_ENTRY_CODE });
+  });
+
+  it('the demo show’s live event has the numbers the other test files vote for', async () => {
+    const { data } = await anon.from('catalogue_entries').select('catalogue_number').eq('event_id', demoEvent).in('catalogue_number', DEMO_CATALOGUE_NUMBERS);
+    expect(data!.map((e) => e.catalogue_number as string).sort()).toEqual([...DEMO_CATALOGUE_NUMBERS].sort());
+    const answers = await submit(DEMO_CATALOGUE_NUMBERS.map((n) => vote(demoEvent, n)));
+    expect(answers.every((a) => a.status === 'recorded')).toBe(true);
   });
 
   it('a vote queued offline for an unknown number fails in the outbox with the code, and reads in words', async () => {
