@@ -101,6 +101,14 @@ describe('the catalogue on a phone, offline after one visit', () => {
     const line = await cats.getByRole('link').first().textContent();
     expect(line).toContain(MY_SHOW_TEXTS.catOf(present.catalogue_number, present.name));
     expect(line).toContain(CATALOGUE_TEXTS.pen(present.pen!));
+
+    // "Vote for this cat": Visitor's Choice with the number filled in and the cat named beside it.
+    await page.goto(`${server.url}${paths.catalogueEntry(present.event_id, present.catalogue_number)}`);
+    await page.getByRole('link', { name: CATALOGUE_TEXTS.voteForThisCat }).click();
+    await page.waitForURL(`**${paths.visitorsChoice(present.catalogue_number)}`);
+    expect(await page.getByLabel('Catalog number *').inputValue()).toBe(present.catalogue_number);
+    await page.locator('#vote-cat').getByText(present.name).waitFor();
+    expect(await page.getByRole('link', { name: CATALOGUE_TEXTS.findToVote }).getAttribute('href')).toBe(paths.catalogue(present.event_id));
   });
 
   it('finds a cat by its number from the header search', async () => {

@@ -12,7 +12,7 @@ import './catalogue-entry-line.css';
 type Cat = CatalogueEntry & { breed: Pick<Breed, 'breed_name'> | undefined; cattery: Pick<Cattery, 'name'> | undefined };
 
 /** "Maine Coon · MCO n 22 · Female · Champion". */
-export const entryDetail = (cat: Cat): string =>
+const entryDetail = (cat: Cat): string =>
   [cat.breed?.breed_name, cat.colour, T.sexWord[cat.sex], cat.class].filter((part) => part !== null && part !== undefined && part !== '').join(' · ');
 
 /** Memoised: a key that narrows the catalogue's search keeps most lines, and they are not drawn again. */

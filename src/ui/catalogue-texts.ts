@@ -38,6 +38,8 @@ export const CATALOGUE_TEXTS = {
   notFound: 'Cat not found',
   notFoundText: (number: string) => `This show's catalogue has no number ${number}.`,
   voteForThisCat: 'Vote for this cat',
+  /** Under Visitor's Choice's number field, where the show has a catalogue. */
+  findToVote: 'Find your favourite in the catalogue: each cat has “Vote for this cat”',
   /** The event page's link: "Show catalogue (241 cats)". */
   eventLink: (n: number) => `Show catalogue (${plural(n, 'cat', 'cats')})`,
   /** A breed page's line: "12 Maine Coons are on show at PurrFect Show 2026." */

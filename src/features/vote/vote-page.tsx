@@ -3,12 +3,14 @@
 // it is typed (from the mirror, offline too), and a number not in the catalogue is refused before sending.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { queueVote, usePreloadedOutbox } from '../../data/backend.ts';
 import { db, entryOf, readEventCatalogue, useEventCatalogue, type CatalogueCat, type EventCatalogue, type OutboxItem } from '../../data/mirror.ts';
 import { ERROR_FALLBACK, outboxFailureCode, outboxFailureText, VOTE_MESSAGES } from '../../../shared/messages.ts';
 import { formatDateRange } from '../../../shared/dates.ts';
 import { activeEvent } from '../../../shared/schedule.ts';
+import { paths } from '../../../shared/paths.ts';
+import { CATALOGUE_TEXTS } from '../../ui/catalogue-texts.ts';
 import { validateVote, type VoteForm } from '../../../shared/vote.ts';
 import { focusWasLost } from '../../ui/focus.ts';
 import { ErrorBox } from '../../ui/states.tsx';
@@ -250,10 +252,17 @@ export function VotePage() {
           <input
             {...field('catalog_number')}
             aria-describedby={[invalid.includes('catalog_number') && 'vote-error', numberedCat && 'vote-cat'].filter(Boolean).join(' ') || undefined}
-            inputMode="numeric"
+            // A text keyboard: a late entry's number has a letter ("52A").
+            autoCapitalize="characters"
+            autoComplete="off"
             required
           />
           <NumberedCat cat={numberedCat} />
+          {catalogue && catalogued(catalogue) && (
+            <p className="hint">
+              <Link to={paths.catalogue(catalogue.eventId)}>{CATALOGUE_TEXTS.findToVote}</Link>
+            </p>
+          )}
         </div>
         {error && (
           <ErrorBox id="vote-error" ref={errorRef} tabIndex={-1}>
