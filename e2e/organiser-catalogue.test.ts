@@ -23,6 +23,8 @@ const AUTH_STORAGE_KEY = 'sb-127-auth-token';
 const GUARD_WAIT_MS = 1_500;
 /** A change must arrive by the live path, well before the periodic pull (a minute). */
 const LIVE_DEADLINE_MS = 15_000;
+/** An A4 page in PDF points (210 × 297 mm). */
+const A4_POINTS = '595×842';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The test's own catalogue for the running event, whatever the demo seed holds: two sections, 52A a late entry. */
@@ -199,6 +201,8 @@ describe('the organiser console: the catalogue and the pen cards', () => {
     expect(await entry('52')).toMatchObject({ absent: true, pen: 'C 7' });
     expect(await operations()).toBe(opsBefore + 2);
     await expect.poll(() => phoneCard.locator('.console-entry-pen').textContent(), { timeout: LIVE_DEADLINE_MS }).toBe(T.pen('C 7'));
+    // The phone's pen field, opened on A17, follows the move too.
+    expect(await phoneCard.getByLabel(T.penLabel).inputValue()).toBe('C 7');
     await expect.poll(mirrored, { timeout: LIVE_DEADLINE_MS }).toEqual({ absent: true, pen: 'C 7' });
 
     // Usable and accessible at both sizes, in both themes.
@@ -219,7 +223,7 @@ describe('the organiser console: the catalogue and the pen cards', () => {
     expect(new URL(page.url()).pathname).toBe('/organiser/pen-cards');
 
     const section = page.getByLabel(T.penCards.sectionLabel);
-    expect(await section.locator('option').allTextContents()).toEqual([T.penCards.wholeShow, 'Longhair kittens', 'Shorthair adults']);
+    await expect.poll(() => section.locator('option').allTextContents()).toEqual([T.penCards.wholeShow, 'Longhair kittens', 'Shorthair adults']);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'cards' }).textContent()).toBe(T.penCards.count(9, 3));
     // Catalogue order, one card per entry, with what the card says.
     expect(await page.locator('.pen-card-number').allTextContents()).toEqual(ENTRIES.map((e) => e.number));
@@ -241,9 +245,10 @@ describe('the organiser console: the catalogue and the pen cards', () => {
     const pdfPages = async () => {
       await page.waitForFunction(() => document.querySelectorAll('.pen-card svg.qr-code').length === document.querySelectorAll('.pen-card').length);
       const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
-      return [...pdf.matchAll(/\/Type\s*\/Page(?![a-zA-Z])/g)].length;
+      // Each page's size in points, rounded: A4 is 595 × 842.
+      return [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => `${Math.round(Number(m[1]))}×${Math.round(Number(m[2]))}`);
     };
-    expect(await pdfPages()).toBe(3);
+    expect(await pdfPages()).toEqual(Array(3).fill(A4_POINTS));
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.site-header').isVisible()).toBe(false);
     expect(await page.locator('.site-footer').isVisible()).toBe(false);
@@ -261,17 +266,19 @@ describe('the organiser console: the catalogue and the pen cards', () => {
         };
       });
     expect(layout).toEqual({ columns: 2, rows: 2, sheetHeightMm: 280 });
-    await page.emulateMedia({ media: 'screen' });
+    await screenshot(page, 'pen-cards-print', 'desktop');
+    // Back to no emulation: page.pdf() prints with print media unless screen is emulated.
+    await page.emulateMedia({ media: null });
 
     // One section: its cards only, in as many pages as it needs.
     await section.selectOption('Longhair kittens');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'cards' }).textContent()).toBe(T.penCards.count(5, 2));
     expect(await page.locator('.pen-card-number').allTextContents()).toEqual(['50', '51', '52', '52A', '53']);
     expect(new URL(page.url()).searchParams.get('section')).toBe('Longhair kittens');
-    expect(await pdfPages()).toBe(2);
+    expect(await pdfPages()).toEqual(Array(2).fill(A4_POINTS));
     await section.selectOption('Shorthair adults');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'cards' }).textContent()).toBe(T.penCards.count(4, 1));
-    expect(await pdfPages()).toBe(1);
+    expect(await pdfPages()).toEqual([A4_POINTS]);
 
     for (const [scheme, violations] of Object.entries(await runAxeInBothSchemes(page))) {
       expect(violations, formatViolations(`/organiser/pen-cards (${scheme})`, violations)).toEqual([]);

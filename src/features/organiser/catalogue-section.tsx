@@ -32,7 +32,8 @@ export function CatalogueSection({ eventId, ask }: { eventId: number; ask: AskCh
           <div aria-live="polite">
             {catalogue && typed.trim() !== '' && !cat && <p className="console-entry-missing">{number === null ? T.notANumber : T.numberMissing(number)}</p>}
           </div>
-          {catalogue && cat && <EntryCard key={cat.id} cat={cat} entries={catalogue.entries} ask={ask} />}
+          {/* Keyed by the pen too: a pen changed since (here or elsewhere) shows in the field. */}
+          {catalogue && cat && <EntryCard key={`${cat.id} ${cat.pen ?? ''}`} cat={cat} entries={catalogue.entries} ask={ask} />}
         </>
       )}
     </ConsoleSection>
