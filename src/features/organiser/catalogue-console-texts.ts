@@ -1,4 +1,6 @@
-// The visible texts of the console's catalogue section and of the pen cards, in one place the tests import.
+// The visible texts of the console's catalogue section and of the pen cards, in one place the tests import;
+// a cat's words (Absent, its pen, the facts' names) are the catalogue's own (ui/catalogue-texts.ts).
+import { CATALOGUE_TEXTS } from '../../ui/catalogue-texts.ts';
 
 export const CATALOGUE_CONSOLE_TEXTS = {
   title: 'Catalogue',
@@ -7,10 +9,10 @@ export const CATALOGUE_CONSOLE_TEXTS = {
   numberHint: 'As printed: 52, or 52A for a late entry.',
   notANumber: 'A catalogue number is digits, with a letter for a late entry (52A).',
   numberMissing: (number: string) => `There is no number ${number} in this event’s catalogue.`,
-  absent: 'Absent',
+  absent: CATALOGUE_TEXTS.absent,
   present: 'Present',
-  pen: (pen: string) => `Pen ${pen}`,
-  noPen: 'No pen given',
+  pen: CATALOGUE_TEXTS.pen,
+  noPen: CATALOGUE_TEXTS.noPen,
   changeGroup: (name: string) => `Change ${name}`,
   markAbsent: 'Mark absent',
   markPresent: 'Mark present',
@@ -31,6 +33,6 @@ export const CATALOGUE_CONSOLE_TEXTS = {
     count: (cards: number, sheets: number) => `${cards} ${cards === 1 ? 'card' : 'cards'} on ${sheets} A4 ${sheets === 1 ? 'sheet' : 'sheets'}`,
     qrLabel: (number: string, name: string) => `QR code: the page of ${number} ${name}`,
     loading: 'Loading the catalogue…',
-    facts: { breed: 'Breed', colour: 'Colour', class: 'Class', pen: 'Pen' },
+    facts: CATALOGUE_TEXTS.facts,
   },
 } as const;
