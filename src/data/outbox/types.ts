@@ -82,13 +82,13 @@ export interface OrganiserItem extends OutboxBase {
 }
 
 /** What an organiser changes in one catalogue entry: absent or present again, its pen (null: none), or both. */
-export interface EntryChange {
+interface EntryChange {
   absent?: boolean;
   pen?: string | null;
 }
 
 /** Sent to organiser_change_entry with the item's id as p_op. */
-export interface EntryAction {
+interface EntryAction {
   type: 'change_entry';
   entry_id: number;
   change: EntryChange;

@@ -20,12 +20,12 @@ import './pen-cards.css';
 const T = CATALOGUE_CONSOLE_TEXTS.penCards;
 
 /** Cards on one A4 sheet: two by two. */
-export const CARDS_PER_SHEET = 4;
+const CARDS_PER_SHEET = 4;
 /** The QR code's size on screen (px); print sizes it in millimetres. */
 const QR_SCREEN_PX = 128;
 
 /** The sections the catalogue prints, in catalogue order (where each first appears). */
-export function catalogueSections(entries: readonly { section: string | null }[]): string[] {
+function catalogueSections(entries: readonly { section: string | null }[]): string[] {
   return [...new Set(entries.map((e) => e.section).filter((s): s is string => s !== null && s !== ''))];
 }
 
