@@ -18,6 +18,7 @@ function describeItem(item: OutboxItem): string {
     case 'coupon':
       return `${item.payload.coupon_type === 'discount' ? 'Discount' : 'Rebate'} coupon from ${item.payload.company_name}`;
     case 'organiser':
+    case 'catalogue_entry':
       return item.payload.label;
   }
 }

@@ -116,6 +116,11 @@ export const routes: RouteObject[] = [
     element: organiserScreen(() => import('../features/organiser/results-page.tsx').then((m) => m.ResultsPage)),
   },
   {
+    path: 'organiser/pen-cards',
+    handle: titled('Pen cards'),
+    element: organiserScreen(() => import('../features/organiser/pen-cards-page.tsx').then((m) => m.PenCardsPage)),
+  },
+  {
     path: 'organiser/coupons',
     handle: titled('Coupon report'),
     element: organiserScreen(() => import('../features/organiser/coupon-report-page.tsx').then((m) => m.CouponReportPage)),

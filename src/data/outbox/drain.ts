@@ -9,7 +9,7 @@ import type { ShowDb } from '../db.ts';
 import { nextAttemptAt } from './backoff.ts';
 import { classifyFunctionError, classifyRpcFailure, classifyVoteResult, failure, failureSaying, type Failure, type Verdict } from './classify.ts';
 import { defaultLocks, DRAIN_LOCK_NAME, type DrainLocks } from './lock.ts';
-import type { CouponItem, OrganiserItem, OutboxItem, OutboxStatus, SignedInItem, VoteItem } from './types.ts';
+import type { CouponItem, EntryItem, OrganiserItem, OutboxItem, OutboxStatus, SignedInItem, VoteItem } from './types.ts';
 
 /**
  * Without a lock shared by every tab, an item 'sending' for longer than this belongs to a tab that died
@@ -186,6 +186,7 @@ async function runJob(ctx: Ctx, job: Job): Promise<void> {
     // dueItems gives a drain without a session votes only.
     if (first?.kind === 'coupon' && session) await sendUnderSession({ ...ctx, session }, first, invokeCoupon);
     else if (first?.kind === 'organiser' && session) await sendUnderSession({ ...ctx, session }, first, callOrganiser);
+    else if (first?.kind === 'catalogue_entry' && session) await sendUnderSession({ ...ctx, session }, first, callEntryChange);
     else if (first?.kind === 'vote') await sendVotes(ctx, job as VoteItem[]);
   } catch (e) {
     const ids = job.map((item) => item.id);
@@ -243,7 +244,7 @@ async function submitVotes(
  * An organiser's change carries the item's id as its operation id, so the server applies it once
  * however often a lost answer makes us resend it.
  */
-async function sendUnderSession<T extends CouponItem | OrganiserItem>(ctx: SessionCtx, item: T, call: (ctx: SessionCtx, item: T) => Promise<Outcome>): Promise<void> {
+async function sendUnderSession<T extends SignedInItem>(ctx: SessionCtx, item: T, call: (ctx: SessionCtx, item: T) => Promise<Outcome>): Promise<void> {
   const ready = await signedInSession(ctx, item.payload.user_id);
   if (ready !== 'ok') return settle(ctx, [item], () => ready, 'queued');
   await markSending(ctx, [item]);
@@ -267,17 +268,28 @@ const ORGANISER_RPC = {
 } as const;
 
 async function callOrganiser(ctx: SessionCtx, item: OrganiserItem): Promise<Outcome> {
+  const { action } = item.payload;
+  const p_op = item.id;
+  const args =
+    action.type === 'change_sessions'
+      ? { p_op, p_changes: action.changes }
+      : action.type === 'post_notice'
+        ? { p_op, p_event_id: action.event_id, p_message: action.message, p_ends_at: action.ends_at }
+        : { p_op, p_notice_id: action.notice_id };
+  return organiserRpc(ctx, ORGANISER_RPC[action.type], args);
+}
+
+/** An organiser's change to a catalogue entry; a pen another cat holds is refused for good (409, in words). */
+function callEntryChange(ctx: SessionCtx, item: EntryItem): Promise<Outcome> {
+  const { entry_id, change } = item.payload.action;
+  return organiserRpc(ctx, 'organiser_change_entry', { p_op: item.id, p_entry_id: entry_id, p_change: change });
+}
+
+/** Calls an organiser_* function; any object it answers means applied (or applied before: a replay). */
+async function organiserRpc(ctx: SessionCtx, fn: string, args: Record<string, unknown>): Promise<Outcome> {
   const { signal, done } = requestSignal(ctx.signal);
   try {
-    const { action } = item.payload;
-    const p_op = item.id;
-    const args =
-      action.type === 'change_sessions'
-        ? { p_op, p_changes: action.changes }
-        : action.type === 'post_notice'
-          ? { p_op, p_event_id: action.event_id, p_message: action.message, p_ends_at: action.ends_at }
-          : { p_op, p_notice_id: action.notice_id };
-    const { data, error, status } = await ctx.client.rpc(ORGANISER_RPC[action.type], args).abortSignal(signal);
+    const { data, error, status } = await ctx.client.rpc(fn, args).abortSignal(signal);
     ctx.signal?.throwIfAborted();
     if (error) return classifyRpcFailure(status, error);
     return data && typeof data === 'object' ? { action: 'sent' } : { action: 'retry', ...failure('bad_answer') };

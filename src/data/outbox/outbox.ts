@@ -4,9 +4,10 @@ import { lazySchema } from '../../lib/lazy-schema.ts';
 import * as z from '../../../shared/zod-mini.ts';
 import type { ShowDb } from '../db.ts';
 import { isQuotaError } from '../quota.ts';
-import type { CouponItem, CouponPayload, OrganiserItem, OrganiserPayload, OutboxItem, VoteItem, VotePayload } from './types.ts';
+import type { CouponItem, CouponPayload, EntryItem, EntryPayload, OrganiserItem, OrganiserPayload, OutboxItem, VoteItem, VotePayload } from './types.ts';
 import { NOTICE_MAX_LENGTH } from '../../../shared/live-schedule.ts';
 import { randomUuid } from '../../../shared/uuid.ts';
+import { PEN_MAX_LENGTH } from '../../../shared/pens.ts';
 
 const positiveInt = () => z.int().check(z.positive());
 
@@ -70,6 +71,22 @@ const buildOrganiserPayloadSchema = () => {
   }) satisfies z.ZodMiniType<OrganiserPayload>;
 };
 
+const buildEntryPayloadSchema = () =>
+  z.object({
+    user_id: z.uuid(),
+    label: z.string().check(z.trim(), z.minLength(1)),
+    action: z.object({
+      type: z.literal('change_entry'),
+      entry_id: positiveInt(),
+      change: z
+        .object({
+          absent: z.optional(z.boolean()),
+          pen: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(PEN_MAX_LENGTH)))),
+        })
+        .check(z.refine((c) => c.absent !== undefined || c.pen !== undefined, 'A change sets absent, pen or both')),
+    }),
+  }) satisfies z.ZodMiniType<EntryPayload>;
+
 /** What a queued vote must look like (SPEC §5), built on first use. */
 export const votePayloadSchema = lazySchema(buildVotePayloadSchema);
 /** What a queued coupon request must look like, built on first use. */
@@ -77,10 +94,13 @@ export const couponPayloadSchema = lazySchema(buildCouponPayloadSchema);
 
 /** What a queued organiser change must look like, built on first use. */
 export const organiserPayloadSchema = lazySchema(buildOrganiserPayloadSchema);
+/** What a queued change to a catalogue entry must look like, built on first use. */
+export const entryPayloadSchema = lazySchema(buildEntryPayloadSchema);
 
 export type VoteInput = z.input<ReturnType<typeof buildVotePayloadSchema>>;
 export type CouponInput = z.input<ReturnType<typeof buildCouponPayloadSchema>>;
 export type OrganiserInput = z.input<ReturnType<typeof buildOrganiserPayloadSchema>>;
+export type EntryChangeInput = z.input<ReturnType<typeof buildEntryPayloadSchema>>;
 
 export type OutboxErrorCode = 'invalid_payload' | 'quota';
 
@@ -161,6 +181,12 @@ export async function enqueueCoupon(db: ShowDb, input: CouponInput, { now = Date
 export async function enqueueOrganiser(db: ShowDb, input: OrganiserInput, { now = Date.now }: EnqueueOptions = {}): Promise<OrganiserItem> {
   const payload = parse(organiserPayloadSchema(), input);
   return addItem(db, async (): Promise<OrganiserItem> => ({ ...(await fresh(db, now())), kind: 'organiser', payload }));
+}
+
+/** Queues an organiser's change to a catalogue entry (absent, pen), sent once as enqueueOrganiser's are. */
+export async function enqueueEntryChange(db: ShowDb, input: EntryChangeInput, { now = Date.now }: EnqueueOptions = {}): Promise<EntryItem> {
+  const payload = parse(entryPayloadSchema(), input);
+  return addItem(db, async (): Promise<EntryItem> => ({ ...(await fresh(db, now())), kind: 'catalogue_entry', payload }));
 }
 
 /** Puts a failed or needs-sign-in item back in the queue, due now; false if it is in another state. */

@@ -1,10 +1,10 @@
 // "Your changes": the organiser's latest queued changes and where each stands, in words.
-import type { OrganiserItem } from '../../data/mirror.ts';
 import { ERROR_FALLBACK, outboxFailureText } from '../../../shared/messages.ts';
 import { ConsoleSection } from './console-section.tsx';
+import type { ConsoleChange } from './use-console-data.ts';
 
 /** Where a queued change stands, in words (the outbox panel says the same). */
-function changeStateText(item: Pick<OrganiserItem, 'status' | 'lastError' | 'errorCode'>): string {
+function changeStateText(item: Pick<ConsoleChange, 'status' | 'lastError' | 'errorCode'>): string {
   switch (item.status) {
     case 'sent':
       return 'Sent';
@@ -17,7 +17,7 @@ function changeStateText(item: Pick<OrganiserItem, 'status' | 'lastError' | 'err
   }
 }
 
-export function ChangesSection({ items }: { items: OrganiserItem[] }) {
+export function ChangesSection({ items }: { items: ConsoleChange[] }) {
   return (
     <ConsoleSection title="Your changes">
       <ul className="console-changes">

@@ -1,4 +1,4 @@
-// The organiser console's pages, linked from each of them: the live schedule and the two reports.
+// The organiser console's pages, linked from each of them: the live schedule, the two reports and the pen cards.
 import './console-nav.css';
 import { NavLink } from 'react-router';
 
@@ -6,6 +6,7 @@ const CONSOLE_PAGES = [
   { to: '/organiser', label: 'Live schedule' },
   { to: '/organiser/results', label: 'Visitor’s Choice results' },
   { to: '/organiser/coupons', label: 'Coupon report' },
+  { to: '/organiser/pen-cards', label: 'Pen cards' },
 ] as const;
 
 export function ConsoleNav() {

@@ -1,9 +1,9 @@
 // /organiser: the organiser console's first part — the live schedule of the running event (delay, retime,
-// move, cancel, restore) and show notices. Every change goes through the outbox like a visitor's vote:
+// move, cancel, restore), show notices and the catalogue (a cat absent, moved to another pen). Every change goes through the outbox like a visitor's vote:
 // stored first on this phone, sent once (its id is the operation id the server remembers), its state shown
 // in words. Target times are worked out here, when the change is queued.
 import { useState } from 'react';
-import { queueOrganiserChange, useAuth } from '../../data/backend.ts';
+import { queueEntryChange, queueOrganiserChange, useAuth } from '../../data/backend.ts';
 import { zonedDateTime } from '../../../shared/dates.ts';
 import { compareText } from '../../../shared/compare.ts';
 import { noticeShowing } from '../../../shared/live-schedule.ts';
@@ -12,6 +12,7 @@ import { ERROR_FALLBACK } from '../../../shared/messages.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import './console.css';
+import { CatalogueSection } from './catalogue-section.tsx';
 import { ChangesSection } from './changes-section.tsx';
 import { ConfirmChange } from './confirm-change.tsx';
 import { ConsoleNav } from './console-nav.tsx';
@@ -58,7 +59,9 @@ export function ConsolePage() {
     const p = pending;
     setPending(null);
     try {
-      await queueOrganiserChange({ user_id: user.id, label: p.label, action: p.input });
+      const { input } = p;
+      if (input.type === 'change_entry') await queueEntryChange({ user_id: user.id, label: p.label, action: input });
+      else await queueOrganiserChange({ user_id: user.id, label: p.label, action: input });
       p.onQueued?.();
     } catch (e) {
       setQueueError(e instanceof Error ? e.message : ERROR_FALLBACK);
@@ -106,6 +109,7 @@ export function ConsolePage() {
 
       {recent.length > 0 && <ChangesSection items={recent} />}
       <NoticesSection event={event} notices={notices} zone={zone} ask={ask} />
+      <CatalogueSection eventId={event.id} ask={ask} />
       <ScheduleSection sessions={sessions} locations={locations} ask={ask} />
     </main>
   );

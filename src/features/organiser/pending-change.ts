@@ -1,12 +1,13 @@
 // A change the organiser has asked for and not yet confirmed, as the console's forms hand it to the page.
-import type { OrganiserInput } from '../../data/backend.ts';
+import type { EntryChangeInput, OrganiserInput } from '../../data/backend.ts';
 import type { SessionChange } from '../../../shared/live-schedule.ts';
 import { formatScheduleDay } from '../../../shared/dates.ts';
 
 /** A change waiting for the organiser's yes: what it does, in words, and Confirm / Back. */
 export interface PendingChange {
   label: string;
-  input: OrganiserInput['action'];
+  /** A schedule change or a notice, or a change to a catalogue entry (an outbox kind of its own). */
+  input: OrganiserInput['action'] | EntryChangeInput['action'];
   /** Runs once the change is queued (a form clears itself then, not before: Back keeps what was typed). */
   onQueued?: () => void;
 }

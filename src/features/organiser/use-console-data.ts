@@ -2,7 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { syncNow } from '../../data/backend.ts';
-import { db, useOutbox, type OrganiserItem, type ScheduleSession, type ShowEvent, type ShowNotice } from '../../data/mirror.ts';
+import { db, useOutbox, type EntryItem, type OrganiserItem, type ScheduleSession, type ShowEvent, type ShowNotice } from '../../data/mirror.ts';
 
 /** The mirror shows a row once it is older than the server's watermark margin (1 s). */
 const AFTER_WATERMARK_MS = 1_500;
@@ -23,13 +23,16 @@ export function useConsoleData(): ConsoleData | undefined {
   return useLiveQuery(loadConsole, []);
 }
 
+/** An organiser's change as the console lists it: the schedule, a notice, or a catalogue entry. */
+export type ConsoleChange = OrganiserItem | EntryItem;
+
 /**
  * This organiser's changes in the outbox, newest first as the outbox lists them. Once one is sent, the
  * mirror is pulled (after the watermark margin) so the console shows it.
  */
-export function useOrganiserChanges(userId: string | undefined): OrganiserItem[] {
+export function useOrganiserChanges(userId: string | undefined): ConsoleChange[] {
   const outbox = useOutbox();
-  const mine = (outbox ?? []).filter((i): i is OrganiserItem => i.kind === 'organiser' && i.payload.user_id === userId);
+  const mine = (outbox ?? []).filter((i): i is ConsoleChange => (i.kind === 'organiser' || i.kind === 'catalogue_entry') && i.payload.user_id === userId);
 
   const seenSent = useRef<Set<string> | null>(null);
   const sentIds = mine.filter((i) => i.status === 'sent').map((i) => i.id);
