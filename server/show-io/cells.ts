@@ -1,5 +1,6 @@
 // One cell's text ⇄ the value stored in its column, by the column's kind (tables.ts).
 import { normaliseCatalogueNumber } from '../../shared/catalogue.ts';
+import { normalisePen } from '../../shared/pens.ts';
 import { parseListText, toListText } from '../../shared/list-text.ts';
 import type { ColumnSpec } from './tables.ts';
 
@@ -56,6 +57,8 @@ export function parseCell(spec: ColumnSpec, raw: string): Parsed {
       if (['false', 'no', '0'].includes(t)) return { value: false };
       return { error: `not true or false: "${text}"` };
     }
+    case 'pen':
+      return { value: normalisePen(text) };
     case 'catalogueNumber': {
       const number = normaliseCatalogueNumber(text);
       return number ? { value: number } : { error: `not a catalogue number (a number such as 52, or 52A for a late entry): "${text}"` };

@@ -2,6 +2,7 @@
 // (which the app's row schemas do not hold) and the app's row schema itself, so a write never fails half-way.
 import { rowSchemas } from '../../shared/row-schemas.ts';
 import type { MirrorTable } from '../../shared/mirror-tables.ts';
+import { PEN_MAX_LENGTH } from '../../shared/pens.ts';
 import type { TableSpec } from './tables.ts';
 import type { PlannedRow } from './plan-keys.ts';
 
@@ -38,7 +39,7 @@ export const UNIQUES: Partial<Record<MirrorTable, string[][]>> = {
 export const isUniqueKey = (spec: TableSpec): boolean => spec.table in UNIQUES;
 
 /** The longest text each catalogue entry column holds (the table's checks, in characters). */
-const ENTRY_MAX_CHARS: Record<string, number> = { name: 200, colour: 120, class: 80, section: 120, sire: 200, dam: 200, owner: 200, pen: 20 };
+const ENTRY_MAX_CHARS: Record<string, number> = { name: 200, colour: 120, class: 80, section: 120, sire: 200, dam: 200, owner: 200, pen: PEN_MAX_LENGTH };
 
 /**
  * Whether a cell holds an e-mail address or a phone number (seven digits or more in one run of digits,

@@ -24,6 +24,8 @@ type CellKind =
   | 'image'
   /** A catalogue number as printed ("052a" is read as "52A": shared/catalogue.ts). */
   | 'catalogueNumber'
+  /** A pen in its one written form ("b 12 " is "B 12": shared/pens.ts), as the console writes it. */
+  | 'pen'
   /** A list of images stored as text[] (one per line in a cell). */
   | 'imageList'
   /** A list of images stored as SPEC list text ("{a,b}"). */
@@ -230,7 +232,7 @@ export const SHOW_TABLES: TableSpec[] = [
       col('sire'),
       col('dam'),
       col('owner'),
-      col('pen'),
+      col('pen', 'pen'),
       col('absent', 'bool', { empty: false }),
     ],
   },
