@@ -14,6 +14,7 @@ import { createTestCa, issueCertificate, writeCertificateFiles } from '../tests/
 import { loadConfig } from '../server/config.ts';
 import { startVenueServer, type VenueServer } from '../server/start.ts';
 import { launchBrowser, VENUE_WIFI } from './browser.ts';
+import { benchCatalogueMirror } from './catalogue-mirror.ts';
 import { medianOf, runsDetail } from './browser-helpers.ts';
 import { median, round, type BenchOptions, type Report } from './report.ts';
 import { precacheUrls } from './size.ts';
@@ -22,7 +23,13 @@ import { startWireProxy, type WireExchange, type WireTotals } from './wire-proxy
 /** Budgets: KB = 1,000 bytes. The wire's target is 300 KB; until a first visit gets there the
  * gate is a ceiling at what has landed (so it can only shrink) and the label names the target. */
 const WIRE_TARGET_KB = 300;
-const WIRE_CEILING_KB = 400;
+/**
+ * 400 KB until the demo show had its catalogue (issue 33: the catalogue is in the mirror, so it reads
+ * offline after one visit): 396.7–397.1 KB before, 406.7–406.8 after, the catalogue measuring 9.8–9.9 KB
+ * of the sync_pull (bench/catalogue-mirror.ts); raised by that, rounded up. Issue 36's two-phase first
+ * visit brings the whole back to the 300 KB target.
+ */
+const WIRE_CEILING_KB = 410;
 /** index.html: the navigation, then the precache's revisioned copy. */
 const FETCHED_TWICE_CEILING_B = 4_000;
 const OFFLINE_READY_BUDGET_MS = 5_000;
@@ -350,6 +357,7 @@ export async function benchFirstVisit(report: Report, options: BenchOptions): Pr
       const visits: Visit[] = [];
       for (let run = 0; run < runs; run++) visits.push(await firstVisit(server, precache));
       reportScale(report, { showScale, big: showScale !== scale, visits, seedMs, precache: precached, profile });
+      await benchCatalogueMirror(report, server.url, showScale);
     } finally {
       await server.close();
     }

@@ -449,12 +449,13 @@ describe('the catalogue of the running event', () => {
       expect(e.section, `${e.catalogue_number}`).toMatch(coat === 'Long' ? /^Longhair / : /^Shorthair /);
     }
     const colours = (abbreviation: string) => entries.filter((e) => abbreviationOf(e) === abbreviation).map((e) => e.colour as string);
-    for (const [abbreviation, ems] of [
+    const EMS_CODES: [string, string][] = [
       ['MCO', 'MCO'],
       ['BSH', 'BRI'],
       ['SBI', 'SBI'],
       ['NFO', 'NFO'],
-    ]) {
+    ];
+    for (const [abbreviation, ems] of EMS_CODES) {
       expect(colours(abbreviation).length, abbreviation).toBeGreaterThan(0);
       for (const c of colours(abbreviation)) expect(c).toMatch(new RegExp(`^${ems} [a-z]{1,2}( \\d{2})*$`));
     }
