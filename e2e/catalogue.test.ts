@@ -117,7 +117,9 @@ describe('the catalogue on a phone, offline after one visit', () => {
     await page.getByRole('combobox').fill(present.catalogue_number);
     const option = page.getByRole('option', { name: new RegExp(`^${present.catalogue_number} · `) }).first();
     await option.waitFor();
-    expect(await page.getByRole('listbox', { name: SEARCH_TEXTS.resultsLabel }).locator('.search-group-heading').first().textContent()).toContain(SEARCH_TEXTS.groups.entry);
+    expect(await page.getByRole('listbox', { name: SEARCH_TEXTS.resultsLabel }).locator('.search-group-heading').first().textContent()).toContain(
+      SEARCH_TEXTS.groups.entry,
+    );
     await option.click();
     await page.waitForURL(`**${paths.catalogueEntry(present.event_id, present.catalogue_number)}`);
     await page.getByRole('heading', { name: present.name, level: 1 }).waitFor();
@@ -133,6 +135,7 @@ describe('the catalogue on a phone, offline after one visit', () => {
       await page.getByLabel(CATALOGUE_TEXTS.searchLabel).fill(word.toUpperCase());
       await page.locator('.catalogue-groups').getByRole('link').filter({ hasText: present.name }).first().click();
       await page.getByRole('heading', { name: present.name, level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(paths.catalogueEntry(present.event_id, present.catalogue_number));
     } finally {
       await ctx.setOffline(false);
     }
@@ -164,7 +167,10 @@ describe('the catalogue and the header on a desktop', () => {
       expect(links.map((l) => l.text)).toContain('Catalogue');
       expect(new Set(links.map((l) => l.top)).size, `links on one row at ${width} px`).toBe(1);
       // One line of text each: a 44 px target, not two lines of 24 px.
-      expect(links.every((l) => l.height === 44 && l.lines === 1), `one line each at ${width} px: ${JSON.stringify(links)}`).toBe(true);
+      expect(
+        links.every((l) => l.height === 44 && l.lines === 1),
+        `one line each at ${width} px: ${JSON.stringify(links)}`,
+      ).toBe(true);
       const account = await page.locator('.site-header > .sign-in, .site-header > .account-menu').boundingBox();
       expect(links.at(-1)!.right, `the links clear the account at ${width} px`).toBeLessThanOrEqual(account!.x);
       expect(await noSidewaysScroll(page)).toBe(true);

@@ -3,7 +3,7 @@
 // the names of cats. Data only: show-catalogue.ts builds the entries.
 
 /** What a section holds: kittens, entire adults (championship), neuters (premiership), household pets. */
-export type EntryKind = 'kitten' | 'championship' | 'premiership' | 'household';
+type EntryKind = 'kitten' | 'championship' | 'premiership' | 'household';
 
 export interface CatalogueSection {
   heading: string;

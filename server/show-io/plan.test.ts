@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import type { Sheet } from './folder.ts';
 import { imagesToFind, planImport, planWrites, type ImageFind, type RowRef, type RowWrite } from './plan.ts';
-import type { DbRow } from './tables.ts';
+import { headersOf, TABLE_SPECS, type DbRow } from './tables.ts';
 
 /** A sheet as folder.ts reads it: the header is row 1, so the first data row is row 2. */
 const sheet = (table: MirrorTable, headers: string[], ...rows: string[][]): Sheet => ({
@@ -299,25 +299,13 @@ describe('imagesToFind', () => {
 });
 
 describe('the entries sheet (catalogue_entries)', () => {
-  const ENTRY = [
-    'id',
-    'event',
-    'catalogue_number',
-    'name',
-    'breed',
-    'colour',
-    'sex',
-    'date_of_birth',
-    'class',
-    'section',
-    'cattery',
-    'sire',
-    'dam',
-    'owner',
-    'pen',
-    'absent',
-  ];
+  // The columns, in its order: the sheet an organiser fills has exactly these.
+  const ENTRY = 'id event catalogue_number name breed colour sex date_of_birth class section cattery sire dam owner pen absent'.split(' ');
   const entries = (...rows: string[][]): Sheet => ({ ...sheet('catalogue_entries', ENTRY, ...rows), label: 'entries.csv' });
+
+  it('has exactly the columns organisers are told of, in their order', () => {
+    expect(headersOf(TABLE_SPECS.get('catalogue_entries')!)).toEqual(ENTRY);
+  });
   const utrecht: DbRow = { id: 2, name: 'Utrecht Winter Cat Show' };
   const antwerp: DbRow = { id: 5, name: 'Antwerp Spring Cat Show' };
   const bruno: DbRow = {
