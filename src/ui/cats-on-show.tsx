@@ -6,6 +6,7 @@ import type { Breed, CatalogueEntry, Cattery, ShowEvent } from '../../shared/row
 import { paths } from '../../shared/paths.ts';
 import { EntryLine } from './catalogue-entry-line.tsx';
 import { CATALOGUE_TEXTS as T } from './catalogue-texts.ts';
+import './cats-on-show.css';
 
 /** What the data layer's readCatsOnShow answers: the show and the cats, or null when no show is on. */
 interface OnShow {
