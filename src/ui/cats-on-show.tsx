@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import type { Breed, CatalogueEntry, Cattery, ShowEvent } from '../../shared/row-schemas.ts';
 import { paths } from '../../shared/paths.ts';
-import { EntryLine } from './catalogue-entry-line.tsx';
+import { EntryLine, EntryList } from './catalogue-entry-line.tsx';
 import { CATALOGUE_TEXTS as T } from './catalogue-texts.ts';
 import './cats-on-show.css';
 
@@ -29,11 +29,11 @@ export function CatteryOnShow({ onShow }: { onShow: OnShow | null | undefined })
   return (
     <section className="cattery-section" aria-labelledby="cattery-on-show">
       <h2 id="cattery-on-show">{T.catsAtShow(onShow.event.name)}</h2>
-      <ul className="catalogue-entries">
+      <EntryList>
         {onShow.cats.map((cat) => (
           <EntryLine key={cat.id} cat={cat} eventId={onShow.event.id} />
         ))}
-      </ul>
+      </EntryList>
     </section>
   );
 }
