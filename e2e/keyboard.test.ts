@@ -106,10 +106,10 @@ describe('keyboard only, with visible focus', () => {
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
     expect(await page.evaluate(() => (document.getElementById('main') as HTMLElement & { inert: boolean }).inert)).toBe(true);
 
-    // Tab moves through the seven links (SPEC's six and My show) and wraps to the toggle; Shift+Tab goes back round.
+    // Tab moves through the eight links (SPEC's six, Catalogue and My show) and wraps to the toggle; Shift+Tab goes back round.
     const stops: string[] = [];
-    for (let i = 0; i < 7; i++) stops.push((await press(page, 'Tab')).name);
-    expect(stops).toEqual(['Breeds', 'Kittens', 'Breeders', 'Pet Products', "Visitor's Choice", 'Schedule', 'My show']);
+    for (let i = 0; i < 8; i++) stops.push((await press(page, 'Tab')).name);
+    expect(stops).toEqual(['Breeds', 'Kittens', 'Breeders', 'Catalogue', 'Pet Products', "Visitor's Choice", 'Schedule', 'My show']);
     expect((await press(page, 'Tab')).name).toBe('Close menu');
     expect((await press(page, 'Shift+Tab')).name).toBe('My show');
     expect((await press(page, 'Shift+Tab')).name).toBe('Schedule');

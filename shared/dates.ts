@@ -24,14 +24,13 @@ export function formatTime(time: string): string {
   return time.slice(0, 5);
 }
 
-/** A YYYY-MM-DD date in the visitor's locale (or the one given). */
-function formatLocalDate(date: string, locale?: string): string {
-  return utcDate(date).toLocaleDateString(locale, { timeZone: 'UTC' });
-}
-
-/** "20/11/2026 – 22/11/2026" in the visitor's locale; a one-day range is a single date. */
+/**
+ * A show's dates in the visitor's locale (or the one given), the month in words so no visitor reads 11/12 as
+ * 11 December: "20–22 Nov 2026" (en-GB), "Nov 20 – 22, 2026" (en-US); a one-day range is a single date.
+ */
 export function formatDateRange(start: string, end: string, locale?: string): string {
-  return start === end ? formatLocalDate(start, locale) : `${formatLocalDate(start, locale)} – ${formatLocalDate(end, locale)}`;
+  const format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+  return start === end ? format.format(utcDate(start)) : format.formatRange(utcDate(start), utcDate(end));
 }
 
 /** The YYYY-MM-DD date `days` after (or before) the given one. */

@@ -129,13 +129,17 @@ describe('zone helpers', () => {
     ['', false],
   ])('isValidTimeZone(%j) = %s', (zone, valid) => expect(isValidTimeZone(zone)).toBe(valid));
 
-  it('formats dates en-GB and as ranges, whatever the device zone', () => {
+  it("formats dates en-GB, and a show's dates as a range with the month in words, whatever the device zone", () => {
     for (const tz of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC']) {
       process.env.TZ = tz;
       expect(formatDateEnGb('2026-11-21'), tz).toBe('21/11/2026');
       expect(formatScheduleDay('2026-11-21'), tz).toMatch(/^Saturday,? 21 November 2026$/);
-      expect(formatDateRange('2026-11-20', '2026-11-22', 'en-GB'), tz).toBe('20/11/2026 – 22/11/2026');
-      expect(formatDateRange('2026-11-20', '2026-11-20', 'en-GB'), tz).toBe('20/11/2026');
+      // The month in words (ICU puts thin spaces around the dash: compared as plain spaces).
+      const range = (start: string, end: string, locale: string) => formatDateRange(start, end, locale).replace(/\s/g, ' ');
+      expect(range('2026-11-20', '2026-11-22', 'en-GB'), tz).toBe('20 – 22 Nov 2026');
+      expect(range('2026-11-30', '2026-12-02', 'en-GB'), tz).toBe('30 Nov – 2 Dec 2026');
+      expect(range('2026-11-27', '2026-11-29', 'en-US'), tz).toBe('Nov 27 – 29, 2026');
+      expect(range('2026-11-20', '2026-11-20', 'en-GB'), tz).toBe('20 Nov 2026');
       expect(addDaysToDate('2026-03-28', 2), tz).toBe('2026-03-30');
       expect(addDaysToDate('2026-01-01', -1), tz).toBe('2025-12-31');
     }

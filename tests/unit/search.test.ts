@@ -1,4 +1,5 @@
 // Search: folding, ranking and the index built from mirror rows, as tables.
+import { formatDateRange } from '../../shared/dates.ts';
 import { describe, expect, it } from 'vitest';
 import { fold, foldedAbbreviation, foldedLine, tokenise } from '../../src/lib/fold.ts';
 import { createSearch, GROUP_CAP, makeEntry, matchTier, prepareQuery, searchEntries, SEARCH_KINDS, TIER, type SearchDoc } from '../../src/features/search/rank.ts';
@@ -355,7 +356,10 @@ describe('buildSearchIndex', () => {
   it('opens the session in its event, the event and the advertiser on their pages', () => {
     expect(find('grooming')[0]!.results[0]!.path).toBe('/events/3#session-12');
     expect(find('purrfect')).toEqual([
-      { kind: 'event', results: [{ label: 'PurrFect Show 2026', detail: 'Amsterdam, Netherlands · 26/11/2026 – 28/11/2026', path: '/events/3' }] },
+      {
+        kind: 'event',
+        results: [{ label: 'PurrFect Show 2026', detail: `Amsterdam, Netherlands · ${formatDateRange('2026-11-26', '2026-11-28', 'en-GB')}`, path: '/events/3' }],
+      },
     ]);
     expect(find('pawsome')[0]!.results[0]!.path).toBe('/pet-products/5');
   });
