@@ -26,10 +26,12 @@ const WIRE_TARGET_KB = 300;
 /**
  * 400 KB until the demo show had its catalogue (issue 33: the catalogue is in the mirror, so it reads
  * offline after one visit): 396.7–397.1 KB before, 406.7–406.8 after, the catalogue measuring 9.8–9.9 KB
- * of the sync_pull (bench/catalogue-mirror.ts); raised by that, rounded up. Issue 36's two-phase first
- * visit brings the whole back to the 300 KB target.
+ * of the sync_pull (bench/catalogue-mirror.ts); raised by that, rounded up. Then 412.9 KB with the
+ * catalogue's screens precached (the list, a cat's page, the console's catalogue section and pen cards:
+ * JS 308.9 KB of it), so 414. Issue 36's two-phase first visit brings the whole back to the 300 KB target,
+ * the console's screens leaving the critical part.
  */
-const WIRE_CEILING_KB = 410;
+const WIRE_CEILING_KB = 414;
 /** index.html: the navigation, then the precache's revisioned copy. */
 const FETCHED_TWICE_CEILING_B = 4_000;
 const OFFLINE_READY_BUDGET_MS = 5_000;
