@@ -20,16 +20,14 @@ const NEXT_VERSION = SYNC_CONTRACT_VERSION + 1;
 
 /** What build N+1 changes in the source: it mirrors sponsors and speaks the next contract. */
 const NEXT_BUILD_EDITS: Record<string, [from: string, to: string][]> = {
-  'shared/mirror-tables.ts': [["  'catalogue_entries',\n] as const;", "  'catalogue_entries',\n  'sponsors',\n] as const;"]],
+  'shared/mirror-tables.ts': [["  'places',\n] as const;", "  'places',\n  'sponsors',\n] as const;"]],
   'src/data/db.ts': [
     [
-      "    this.version(3).stores({ catalogue_entries: 'id, event_id, breed_id, cattery_id' });\n  }\n}",
-      "    this.version(3).stores({ catalogue_entries: 'id, event_id, breed_id, cattery_id' });\n    this.version(4).stores({ sponsors: 'id, name' });\n  }\n}",
+      "    this.version(4).stores({ floor_plans: 'id, event_id', places: 'id, floor_plan_id, advertiser_id' });\n  }\n}",
+      "    this.version(4).stores({ floor_plans: 'id, event_id', places: 'id, floor_plan_id, advertiser_id' });\n    this.version(5).stores({ sponsors: 'id, name' });\n  }\n}",
     ],
   ],
-  'shared/row-schemas.ts': [
-    ['  catalogue_entries: catalogueEntrySchema,\n}', '  catalogue_entries: catalogueEntrySchema,\n  sponsors: z.object({ ...synced, name: text }),\n}'],
-  ],
+  'shared/row-schemas.ts': [['  places: placeSchema,\n}', '  places: placeSchema,\n  sponsors: z.object({ ...synced, name: text }),\n}']],
   'src/data/sync/contract.ts': [[`SYNC_CONTRACT_VERSION = ${SYNC_CONTRACT_VERSION};`, `SYNC_CONTRACT_VERSION = ${NEXT_VERSION};`]],
 };
 

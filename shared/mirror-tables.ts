@@ -16,5 +16,7 @@ export const MIRROR_TABLES = [
   'advertisers',
   'show_notices',
   'catalogue_entries',
+  'floor_plans',
+  'places',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];

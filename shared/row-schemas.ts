@@ -201,6 +201,50 @@ const advertiserSchema = z.object({
   rebate_voucher_percentage: optNumber,
   latitude,
   longitude,
+  /** Where the stand is and when it is open, as the organiser words them ("Stand 12"); a server before the hall sends neither. */
+  stand: z._default(optText, null),
+  opening_hours: z._default(optText, null),
+});
+
+/** An event's floor plan: the picture and the coordinate space its places are drawn in. */
+const floorPlanSchema = z.object({
+  ...synced,
+  event_id: id,
+  /** In the images bucket: an SVG as is, or a raster picture's photo-pipeline path. */
+  image_url: text,
+  /** The plan's own units: x right and y down from the picture's top left. */
+  width: z.number().check(z.positive()),
+  height: z.number().check(z.positive()),
+  /** The picture in words. */
+  description: optText,
+});
+
+/** The kinds of place on a plan, and of facility (the server's check constraints list the same). */
+export const PLACE_KINDS = ['ring', 'benching', 'stand', 'facility', 'area'] as const;
+export const FACILITY_KINDS = ['entrance', 'exit', 'toilets', 'food', 'first_aid', 'vet_check', 'info_desk'] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+export type FacilityKind = (typeof FACILITY_KINDS)[number];
+
+/** A place on a floor plan: a ring, a benching row, a stand, a facility or an area. */
+const placeSchema = z.object({
+  ...synced,
+  floor_plan_id: id,
+  kind: z.enum(PLACE_KINDS),
+  facility: z.nullable(z.enum(FACILITY_KINDS)),
+  label: text,
+  /** The bounding rectangle in the plan's coordinates. */
+  x: z.number(),
+  y: z.number(),
+  width: z.number().check(z.positive()),
+  height: z.number().check(z.positive()),
+  /** A polygon inside the rectangle ([[x, y], …]); null: the place is the rectangle. */
+  outline: z.nullable(z.array(z.tuple([z.number(), z.number()]))),
+  /** A ring: the schedule location it is. */
+  location: optText,
+  /** A benching row: its pens in order along the row ("A1-A20, A21-A40"); shared/floor-plan.ts reads it. */
+  pens: optText,
+  /** A stand: its advertiser. */
+  advertiser_id: z.nullable(id),
 });
 
 /** The schema of each mirrored table (unknown columns are stripped). */
@@ -218,6 +262,8 @@ export const rowSchemas = {
   advertisers: advertiserSchema,
   show_notices: showNoticeSchema,
   catalogue_entries: catalogueEntrySchema,
+  floor_plans: floorPlanSchema,
+  places: placeSchema,
 } satisfies Record<MirrorTable, z.ZodMiniType>;
 
 // The row types: what a schema's parse returns (defaults filled in), as the mirror stores it.
@@ -236,3 +282,5 @@ export type ScheduleSession = z.output<typeof scheduleSessionSchema>;
 export type ShowNotice = z.output<typeof showNoticeSchema>;
 export type Advertiser = z.output<typeof advertiserSchema>;
 export type CatalogueEntry = z.output<typeof catalogueEntrySchema>;
+export type FloorPlan = z.output<typeof floorPlanSchema>;
+export type Place = z.output<typeof placeSchema>;

@@ -42,6 +42,8 @@ export class ShowDb extends Dexie {
   advertisers!: EntityTable<MirrorRow<'advertisers'>, 'id'>;
   show_notices!: EntityTable<MirrorRow<'show_notices'>, 'id'>;
   catalogue_entries!: EntityTable<MirrorRow<'catalogue_entries'>, 'id'>;
+  floor_plans!: EntityTable<MirrorRow<'floor_plans'>, 'id'>;
+  places!: EntityTable<MirrorRow<'places'>, 'id'>;
   sync_state!: EntityTable<SyncState, 'table'>;
   outbox!: EntityTable<OutboxItem, 'id'>;
   quarantine!: EntityTable<QuarantinedRow, 'n'>;
@@ -83,6 +85,8 @@ export class ShowDb extends Dexie {
       );
     // The show catalogue: its entries by event, breed and cattery (a cattery's cats, a breed's count).
     this.version(3).stores({ catalogue_entries: 'id, event_id, breed_id, cattery_id' });
+    // The hall: an event's plan, its places by plan and a stand's advertiser.
+    this.version(4).stores({ floor_plans: 'id, event_id', places: 'id, floor_plan_id, advertiser_id' });
   }
 }
 

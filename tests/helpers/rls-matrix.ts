@@ -35,6 +35,8 @@ export const MATRIX = `
   advertisers                  | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
   show_notices                 | a d d d  | a d d d       | - - - -  | a d d d   | a a a a
   catalogue_entries            | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  floor_plans                  | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  places                       | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
   organiser_operations         | d d d d  | d d d d       | - - - -  | d d d d   | a a a a
   sync_tombstones              | a d d d  | a d d d       | - - - -  | a d d d   | a a a a
   users                        | d d d d  | f d f d       | a d a d  | f d f d   | a a a a
@@ -113,6 +115,19 @@ function catalogue(table: string, marker: string, columns: (ctx: MatrixCtx, t: s
     },
     patch,
   };
+}
+
+/** A new event of its own (a plan is one per event). */
+function newEvent(ctx: MatrixCtx, t: string): Promise<string> {
+  return one(ctx, `insert into public.events (name, start_date, end_date) values ($1, '2026-05-01', '2026-05-02') returning id::text as v`, [`RLS hall ${t}`]);
+}
+
+/** A floor plan on a new event. */
+async function newFloorPlan(ctx: MatrixCtx, t: string): Promise<string> {
+  return one(ctx, `insert into public.floor_plans (event_id, image_url, width, height) values ($1, $2, 1000, 600) returning id::text as v`, [
+    await newEvent(ctx, t),
+    `floor-plans/${t}.svg`,
+  ]);
 }
 
 /** An auth user whose profile row exists (made by the sign-up trigger), or not. */
@@ -218,6 +233,19 @@ export const FIXTURES: Record<string, Fixture> = {
       sex: 'female',
     }),
     ['pen', 'Z99'],
+  ),
+  // One plan per event: each fixture's plan gets an event of its own.
+  floor_plans: catalogue(
+    'floor_plans',
+    'image_url',
+    async (ctx, t) => ({ event_id: Number(await newEvent(ctx, t)), image_url: `floor-plans/${t}.svg`, width: 1000, height: 600 }),
+    ['description', 'changed'],
+  ),
+  places: catalogue(
+    'places',
+    'label',
+    async (ctx, t) => ({ floor_plan_id: Number(await newFloorPlan(ctx, t)), kind: 'area', label: `RLS area ${t}`, x: 10, y: 10, width: 100, height: 50 }),
+    ['label', 'changed'],
   ),
   show_notices: catalogue('show_notices', 'message', async (ctx, t) => ({ event_id: Number(ctx.ids.event), message: `RLS notice ${t}` }), ['message', 'changed']),
   organiser_operations: {
