@@ -20,6 +20,7 @@ export { useSyncStatus };
 export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/messages.ts';
 export { outboxStanding, tallyOutbox, type OutboxStanding } from './outbox/list.ts';
 export { entryOf, readCatsOnShow, readEventCatalogue, useEventCatalogue, type CatalogueCat, type CatsOnShow, type EventCatalogue } from './catalogue.ts';
+export { readEventHall, readEventsWithPlans, useEventHall, type EventHall, type HallPlace } from './floor-plan.ts';
 
 /** The page's one Dexie database. */
 export const db: ShowDb = showDb();
