@@ -7,8 +7,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ORIGIN, INVALID_BUILD_CONFIG, parseConfig } from './src/config-schema.ts';
 import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './shared/csp.ts';
-import { ORGANISER_SOURCE_DIR, organiserOnlyFiles, type ManifestChunk } from './shared/precache.ts';
-import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from './shared/sw-protocol.ts';
+import { FLOOR_PLAN_SOURCE_DIR, LEAFLET_CHUNK, ORGANISER_SOURCE_DIR, organiserOnlyFiles, secondPhaseFiles, type ManifestChunk } from './shared/precache.ts';
+import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE, type SecondPhaseEntry } from './shared/sw-protocol.ts';
 import { staticHostHeaders, staticHostRedirects } from './shared/static-headers.ts';
 import { BUILD_INFO_FILE, buildInfoJson } from './server/build-info.ts';
 import { SYNC_CONTRACT_VERSION } from './src/data/sync/contract.ts';
@@ -243,6 +243,7 @@ const inPackages =
     return names.some((n) => path.includes(`/node_modules/${n}/`));
   };
 const isOrganiser = (id: string) => id.replaceAll('\\', '/').includes(`/${ORGANISER_SOURCE_DIR}`);
+const isFloorPlan = (id: string) => id.replaceAll('\\', '/').includes(`/${FLOOR_PLAN_SOURCE_DIR}`);
 /**
  * What loads once the first screen has shown: supabase-js and the modules that import it, the reminders.
  * Not the outbox (data/outbox/outbox.ts): the vote and voucher screens queue into it offline, so it is in
@@ -293,7 +294,8 @@ const isLeaflet = (id: string) => inPackages('leaflet', 'react-leaflet', '@react
  * (bench/first-visit.ts measures it). Highest priority first; a module one group takes leaves the others. The backend
  * and Leaflet groups take only what they name (no dependencies): what they share with the screens stays
  * with the screens, so no screen loads supabase-js or Leaflet before it renders (bench/size.ts checks). The
- * organiser console's modules keep their own chunks (never precached: shared/precache.ts).
+ * organiser console's modules keep their own chunks (never precached: shared/precache.ts), and so do the
+ * floor plan's (the second phase with Leaflet: shared/precache.ts).
  */
 const CHUNK_GROUPS = [
   // The sync worker's modules (syncWorkerChunkPlugin), named file by file so that nothing of the page's
@@ -309,7 +311,7 @@ const CHUNK_GROUPS = [
   // Nor what only the service worker loads: left alone, it is in the worker's own file (SERVICE_WORKER_FILE).
   { name: 'shell', tags: ['$initial' as const], test: (id: string) => !isSyncWorkerEntry(id) && !isServiceWorkerOnly(id), priority: 50 },
   // Only a map loads Leaflet (ui/map/show-map.tsx imports leaflet-map.tsx lazily).
-  { name: 'leaflet', test: isLeaflet, includeDependenciesRecursively: false, priority: 45 },
+  { name: LEAFLET_CHUNK, test: isLeaflet, includeDependenciesRecursively: false, priority: 45 },
   { name: 'backend', test: isBackend, includeDependenciesRecursively: false, priority: 40 },
   // What the first screen loads after the shell: home, the page's database (Dexie), the outbox panel, and
   // the service worker's registration (the precache starts the moment the first screen has shown).
@@ -323,7 +325,7 @@ const CHUNK_GROUPS = [
   // among them). Each is one file, precached in one go and then opened from the cache; two, so that a deep
   // link into the catalogue parses only the catalogue's.
   { name: 'catalogue', test: inSrc('features/breeds/', 'features/breeders/', 'features/litters/', 'features/events/', 'features/schedule/'), priority: 25 },
-  { name: 'screens', test: (id: string) => inSrc('')(id) && !isOrganiser(id) && !isSyncWorkerEntry(id), priority: 20 },
+  { name: 'screens', test: (id: string) => inSrc('')(id) && !isOrganiser(id) && !isFloorPlan(id) && !isSyncWorkerEntry(id), priority: 20 },
 ];
 
 export default defineConfig(({ command, mode }) => {
@@ -390,7 +392,8 @@ export default defineConfig(({ command, mode }) => {
           },
         },
         injectManifest: {
-          // Every JS chunk a visitor can load (each lazy route included), so any screen opens offline after one visit.
+          // Every JS chunk a visitor can load (each lazy route included), so any screen opens offline after one
+          // visit: the second phase's too, marked (manifestTransforms below).
           globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
           // The manifest's icons are for the browser's install prompt and home screen, which fetch and keep
           // them themselves; no screen shows them, so a precache copy would be downloaded for nothing. (The
@@ -403,9 +406,16 @@ export default defineConfig(({ command, mode }) => {
             (entries) => {
               const manifest = JSON.parse(readFileSync(resolve(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
               const consoleOnly = organiserOnlyFiles(manifest);
+              const secondPhase = secondPhaseFiles(manifest);
+              const file = (e: { url: string }) => e.url.replace(/^\//, '');
               // Not the organiser console's chunks (shared/precache.ts); the largest first, so they download
-              // side by side rather than one of them last (sw/sw.ts).
-              return { manifest: entries.filter((e) => !consoleOnly.has(e.url.replace(/^\//, ''))).sort((a, b) => b.size - a.size) };
+              // side by side rather than one of them last (sw/sw.ts). The second phase's files (hashed, so no
+              // revision) are marked: the worker fetches them after the first visit, into their own cache.
+              const critical = entries.filter((e) => !consoleOnly.has(file(e)) && !secondPhase.has(file(e))).sort((a, b) => b.size - a.size);
+              const later = entries
+                .filter((e) => secondPhase.has(file(e)))
+                .map((e): SecondPhaseEntry & { size: number } => ({ url: e.url, revision: null, secondPhase: true, size: e.size }));
+              return { manifest: [...critical, ...later] };
             },
           ],
         },

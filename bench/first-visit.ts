@@ -17,7 +17,8 @@ import { launchBrowser, VENUE_WIFI } from './browser.ts';
 import { benchCatalogueMirror } from './catalogue-mirror.ts';
 import { medianOf, runsDetail } from './browser-helpers.ts';
 import { median, round, type BenchOptions, type Report } from './report.ts';
-import { precacheUrls } from './size.ts';
+import { precacheUrls, secondPhaseUrls } from './size.ts';
+import { SECOND_PHASE_CACHE } from '../shared/sw-protocol.ts';
 import { startWireProxy, type WireExchange, type WireTotals } from './wire-proxy.ts';
 
 /** Budgets: KB = 1,000 bytes. The wire's target is 300 KB; until a first visit gets there the
@@ -32,6 +33,11 @@ const WIRE_TARGET_KB = 300;
  * the console's screens leaving the critical part.
  */
 const WIRE_CEILING_KB = 414;
+/**
+ * The first visit's bytes on the wire as they were before the second phase (shared/precache.ts): Leaflet was
+ * in the precache every first visit waited for (413.1 KB measured at 744d3b4). Printed beside the critical bytes.
+ */
+const WIRE_BEFORE_SECOND_PHASE_KB = 413.1;
 /** index.html: the navigation, then the precache's revisioned copy. */
 const FETCHED_TWICE_CEILING_B = 4_000;
 const OFFLINE_READY_BUDGET_MS = 5_000;
@@ -56,6 +62,8 @@ function kindOf(e: Pick<WireExchange, 'path' | 'contentType'>): Kind {
 
 /** The precache list as paths (the worker's own list: bench/size.ts). */
 const precachePaths = (distDir: string) => precacheUrls(distDir).map((u) => new URL(u, 'http://x/').pathname);
+/** The second phase's list as paths: what the worker fetches once the phone is offline-ready. */
+const secondPhasePaths = (distDir: string) => secondPhaseUrls(distDir).map((u) => new URL(u, 'http://x/').pathname);
 
 /**
  * The file an exchange fetched: the path without the precache's revision parameter, and index.html for a
@@ -75,10 +83,12 @@ interface Stamps {
   precached?: number;
   /** … the sync indicator first said "Synced" or "Live" (the first mirror is complete). */
   synced?: number;
+  /** … the second phase's cache was seen holding every file of its list (after offline-ready). */
+  secondPhase?: number;
 }
 
-/** In the page before the app: stamps the three moments offline-ready is made of. */
-function installStamps(precacheEntries: number): void {
+/** In the page before the app: stamps the three moments offline-ready is made of, and the second phase's end. */
+function installStamps(precacheEntries: number, secondPhaseCache: string, secondPhaseEntries: number): void {
   const stamps: Stamps = {};
   (window as unknown as { __firstVisit: Stamps }).__firstVisit = stamps;
   void navigator.serviceWorker.ready.then(async () => {
@@ -87,6 +97,13 @@ function installStamps(precacheEntries: number): void {
       const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));
       if (name && (await (await caches.open(name)).keys()).length >= precacheEntries) {
         stamps.precached = performance.now();
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    for (;;) {
+      if ((await caches.has(secondPhaseCache)) && (await (await caches.open(secondPhaseCache)).keys()).length >= secondPhaseEntries) {
+        stamps.secondPhase = performance.now();
         return;
       }
       await new Promise((r) => setTimeout(r, 50));
@@ -105,6 +122,8 @@ interface Visit {
   elsewhere: string[];
   stamps: Required<Stamps>;
   offlineReady: number;
+  /** Bytes (both ways) of the exchanges that fetched the second phase's files (0 over HTTPS: the proxy cannot read paths). */
+  secondPhaseBytes: number;
   /** ms from navigation start to the last byte before the quiet. */
   quietFrom: number;
 }
@@ -154,7 +173,7 @@ async function openPhone(hall: Hall | undefined): Promise<{ ctx: BrowserContext;
   };
 }
 
-async function firstVisit(server: VenueServer, precache: string[], hall?: Hall): Promise<Visit> {
+async function firstVisit(server: VenueServer, precache: string[], secondPhase: string[], hall?: Hall): Promise<Visit> {
   const target = new URL(server.url);
   const proxy = await startWireProxy({ host: target.hostname, port: Number(target.port) }, VENUE_WIFI, { encrypted: hall !== undefined });
   const origin = hall ? `https://${hall.name}:${new URL(proxy.url).port}` : proxy.url;
@@ -162,7 +181,9 @@ async function firstVisit(server: VenueServer, precache: string[], hall?: Hall):
   try {
     const ctx = phone.ctx;
     const page = ctx.pages()[0] ?? (await ctx.newPage());
-    await page.addInitScript({ content: `var __name = (f) => f;\n(${installStamps.toString()})(${precache.length});` });
+    await page.addInitScript({
+      content: `var __name = (f) => f;\n(${installStamps.toString()})(${precache.length}, ${JSON.stringify(SECOND_PHASE_CACHE)}, ${secondPhase.length});`,
+    });
     const elsewhere = watchOtherOrigins(ctx, origin);
     const started = performance.now();
     await page.goto(`${origin}/`, { waitUntil: 'commit' });
@@ -170,7 +191,8 @@ async function firstVisit(server: VenueServer, precache: string[], hall?: Hall):
       .waitForFunction(
         () => {
           const s = (window as unknown as { __firstVisit?: Stamps }).__firstVisit;
-          return s?.precached !== undefined && s.synced !== undefined ? s : null;
+          // The visit is over once the second phase is cached too: its bytes are told apart below.
+          return s?.precached !== undefined && s.synced !== undefined && s.secondPhase !== undefined ? s : null;
         },
         undefined,
         { timeout: 180_000, polling: 100 },
@@ -199,12 +221,14 @@ async function firstVisit(server: VenueServer, precache: string[], hall?: Hall):
     const cachedPaths = new Set(cached.map((u) => new URL(u).pathname));
     const missing = precache.filter((p) => !cachedPaths.has(p));
     if (missing.length) throw new Error(`The precache lacks ${missing.length} of ${precache.length} manifest entries: ${missing.slice(0, 5).join(', ')}`);
+    const later = new Set(secondPhase);
     return {
       wire: proxy.totals(),
       exchanges,
       elsewhere,
       stamps,
       offlineReady: Math.max(stamps.swActive, stamps.precached, stamps.synced),
+      secondPhaseBytes: exchanges.filter((e) => later.has(fetchedFile(e).split('?')[0]!)).reduce((s, e) => s + e.upBytes + e.downBytes, 0),
       quietFrom,
     };
   } finally {
@@ -244,7 +268,7 @@ const HALL_NAME = 'show.purrfect.test';
  * Chromium speaks HTTP/2, one connection for everything. The proxy counts and shapes the TLS bytes but
  * cannot read requests in them, so this visit gives totals and times, not kinds.
  */
-async function visitsOverHttps(distDir: string, scale: number, precache: string[], runs: number): Promise<Visit[]> {
+async function visitsOverHttps(distDir: string, scale: number, precache: string[], secondPhase: string[], runs: number): Promise<Visit[]> {
   const certDir = mkdtempSync(join(tmpdir(), 'purrfect-firstvisit-tls-'));
   try {
     const ca = await createTestCa();
@@ -252,7 +276,7 @@ async function visitsOverHttps(distDir: string, scale: number, precache: string[
     const server = await showServer(distDir, scale, { TLS_CERT_FILE: files.certFile, TLS_KEY_FILE: files.keyFile, SITE_URL: `https://${HALL_NAME}:0` });
     try {
       const visits: Visit[] = [];
-      for (let run = 0; run < runs; run++) visits.push(await firstVisit(server, precache, { name: HALL_NAME, trustedSpkiSha256: ca.spkiSha256 }));
+      for (let run = 0; run < runs; run++) visits.push(await firstVisit(server, precache, secondPhase, { name: HALL_NAME, trustedSpkiSha256: ca.spkiSha256 }));
       return visits;
     } finally {
       await server.close();
@@ -347,6 +371,7 @@ function wireDetail(v: Visit, precache: Set<string>): string {
 export async function benchFirstVisit(report: Report, options: BenchOptions): Promise<void> {
   const { runs, scale, distDir } = options;
   const precache = precachePaths(distDir);
+  const secondPhase = secondPhasePaths(distDir);
   const profile = `${VENUE_WIFI.latencyMs} ms RTT, ${(VENUE_WIFI.downloadBytesPerSecond * 8) / 1e6} Mbit/s down, ${(VENUE_WIFI.uploadBytesPerSecond * 8) / 1e6} up`;
   const precached = new Set(precache);
   // Under --ci the ×10 visit adds only printed figures: left out to keep CI short.
@@ -357,7 +382,7 @@ export async function benchFirstVisit(report: Report, options: BenchOptions): Pr
     const seedMs = performance.now() - started;
     try {
       const visits: Visit[] = [];
-      for (let run = 0; run < runs; run++) visits.push(await firstVisit(server, precache));
+      for (let run = 0; run < runs; run++) visits.push(await firstVisit(server, precache, secondPhase));
       reportScale(report, { showScale, big: showScale !== scale, visits, seedMs, precache: precached, profile });
       await benchCatalogueMirror(report, server.url, showScale);
     } finally {
@@ -366,7 +391,7 @@ export async function benchFirstVisit(report: Report, options: BenchOptions): Pr
   }
   if (options.ci) return;
   // Over HTTPS (HTTP/2) as in the hall: printed beside the HTTP/1.1 figures above.
-  const visits = await visitsOverHttps(distDir, scale, precache, runs);
+  const visits = await visitsOverHttps(distDir, scale, precache, secondPhase, runs);
   const ready = visits.map((v) => Math.round(v.offlineReady));
   const wires = visits.map((v) => kb(total(v.wire)));
   const last = visits[visits.length - 1]!;
@@ -376,7 +401,7 @@ export async function benchFirstVisit(report: Report, options: BenchOptions): Pr
     'KB',
     Number.POSITIVE_INFINITY,
     'exact',
-    `${runsDetail(wires, 'KB', 1)} (heaviest counts); TLS included; ${kb(last.wire.down)} KB down, ${kb(last.wire.up)} KB up over ${last.wire.connections} connections (last run)`,
+    `${runsDetail(wires, 'KB', 1)} (heaviest counts); TLS included, the second phase too (the proxy cannot tell it apart in TLS); ${kb(last.wire.down)} KB down, ${kb(last.wire.up)} KB up over ${last.wire.connections} connections (last run)`,
   );
   report.atMost(
     `first visit ×${scale} over HTTPS (HTTP/2), Venue Wi-Fi: navigation → offline-ready (printed)`,
@@ -393,19 +418,35 @@ function reportScale(
   report: Report,
   { showScale, big, visits, seedMs, precache, profile }: { showScale: number; big: boolean; visits: Visit[]; seedMs: number; precache: Set<string>; profile: string },
 ): void {
-  // Bytes: every run must meet the budget, so the heaviest run counts.
-  const heaviest = visits.reduce((a, v) => (total(v.wire) > total(a.wire) ? v : a), visits[0]!);
-  const wires = visits.map((v) => kb(total(v.wire)));
+  // Bytes: every run must meet the budget, so the heaviest run counts. The critical ones: all but the second
+  // phase's (the floor plan's page and Leaflet, fetched once the phone is offline-ready: shared/precache.ts).
+  const critical = (v: Visit) => total(v.wire) - v.secondPhaseBytes;
+  const heaviest = visits.reduce((a, v) => (critical(v) > critical(a) ? v : a), visits[0]!);
+  const wires = visits.map((v) => kb(critical(v)));
   report.atMost(
-    `first visit ×${showScale}, Venue Wi-Fi: bytes on the wire until quiet${big ? ' (printed)' : ` (target ${WIRE_TARGET_KB} KB)`}`,
-    kb(total(heaviest.wire)),
+    `first visit ×${showScale}, Venue Wi-Fi: critical bytes on the wire until quiet${big ? ' (printed)' : ` (target ${WIRE_TARGET_KB} KB)`}`,
+    kb(critical(heaviest)),
     'KB',
     big ? Number.POSITIVE_INFINITY : WIRE_CEILING_KB,
     'exact',
     `${runsDetail(wires, 'KB', 1)} (heaviest counts); fresh storage, phone viewport, ${profile}; counted by a TCP proxy, both directions; ` +
       `${wireDetail(heaviest, precache)}` +
+      `; the second phase ${kb(heaviest.secondPhaseBytes)} KB after offline-ready (total ${kb(total(heaviest.wire))} KB)` +
+      (big ? '' : `; before the second phase (Leaflet precached) ${WIRE_BEFORE_SECOND_PHASE_KB} KB`) +
       (big ? `; fetched twice ${kb(sumExtra(fetchedTwice(heaviest)))} KB` : '') +
       `; server seeded ×${showScale} in ${round(seedMs / 1000, 1)} s`,
+  );
+  report.atMost(
+    `first visit ×${showScale}, Venue Wi-Fi: second phase's bytes on the wire (printed)`,
+    kb(Math.max(...visits.map((v) => v.secondPhaseBytes))),
+    'KB',
+    Number.POSITIVE_INFINITY,
+    'exact',
+    `${runsDetail(
+      visits.map((v) => kb(v.secondPhaseBytes)),
+      'KB',
+      1,
+    )}; the floor plan's page and Leaflet, fetched by the service worker once offline-ready; cached ${Math.round(visits[visits.length - 1]!.stamps.secondPhase)} ms after navigation (last run)`,
   );
   const ready = visits.map((v) => Math.round(v.offlineReady));
   const last = visits[visits.length - 1]!;

@@ -1,7 +1,7 @@
 // The installed-app budgets: Chromium's own installability verdict (Lighthouse 12 has no PWA category),
 // and the repeat visit the service worker serves: no shell bytes from the network, LCP within 1 s.
 import type { Page } from 'playwright-core';
-import { launchProfile, waitForController, watchNetwork, type NetworkUse } from '../e2e/pwa-helpers.ts';
+import { launchProfile, waitForController, waitForSecondPhase, watchNetwork, type NetworkUse } from '../e2e/pwa-helpers.ts';
 import { launchBrowser, throttle, type NetworkProfile } from './browser.ts';
 import { initScript, medianOf, runsDetail } from './browser-helpers.ts';
 import { startAppServer } from '../e2e/browser.ts';
@@ -119,6 +119,8 @@ async function repeatVisits(report: Report, origin: string, runs: number): Promi
         await page.goto(`${origin}/`);
         await waitForController(page);
         await synced(page);
+        // … and once offline-ready the worker fetches the second phase (the floor plan's page, Leaflet).
+        await waitForSecondPhase(page, origin);
         // Visit each page once more while controlled, so this run compares like with like.
         const cdp = await ctx.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });

@@ -1,15 +1,31 @@
 // Bytes of the build: what the first route loads and what the service worker precaches.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { ORGANISER_SOURCE_DIR, organiserOnlyFiles, reachableKeys, type ManifestChunk } from '../shared/precache.ts';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import {
+  FLOOR_PLAN_SOURCE_DIR,
+  LEAFLET_CHUNK,
+  ORGANISER_SOURCE_DIR,
+  organiserOnlyFiles,
+  reachableKeys,
+  secondPhaseFiles,
+  startsSecondPhase,
+  type ManifestChunk,
+} from '../shared/precache.ts';
 import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 import { round, type BenchOptions, type Report } from './report.ts';
 
 /** Source keys of the build manifest that the home page's first render needs (see src/main.tsx). */
 const FIRST_RENDER = ['index.html'];
 
+/**
+ * The floor plan page's JavaScript beyond the critical files (its own chunks and Leaflet's), gzip. Leaflet's
+ * chunk alone measured 43.4 KiB (Leaflet 1.9, react-leaflet 5, src/ui/map/leaflet-map).
+ */
+const PLAN_PAGE_JS_BUDGET_KIB = 60;
+const PLAN_PAGE_JS_REASON = 'budget: to be set from the page once it lands';
 const gzipKiB = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;
+const brotliKiB = (path: string) => brotliCompressSync(readFileSync(path), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024;
 
 export async function benchSize(report: Report, { distDir }: BenchOptions): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
@@ -69,14 +85,18 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   const urls = precacheUrls(distDir);
   const rawBytes = urls.reduce((sum, url) => sum + statSync(join(distDir, url.replace(/^\//, ''))).size, 0);
   report.atMost(`total precache (${urls.length} entries, uncompressed)`, round(rawBytes / 1e6, 2), 'MB', 2, 'exact');
-  // Every file a visitor's screens load is precached (any screen opens offline after one visit); the
-  // organiser console's own chunks are not (shared/precache.ts).
+  // Every file a visitor's screens load is precached (any screen opens offline after one visit) or in the
+  // second phase (the floor plan's page and Leaflet, fetched once the phone is offline-ready); the organiser
+  // console's own chunks are in neither (shared/precache.ts).
   const precached = new Set(urls.map((u) => u.replace(/^\//, '')));
   const consoleOnly = organiserOnlyFiles(manifest);
+  const secondPhase = secondPhaseFiles(manifest);
+  const later = new Set(secondPhaseUrls(distDir).map((u) => u.replace(/^\//, '')));
   const built = new Set(Object.values(manifest).flatMap((m) => [m.file, ...(m.css ?? [])]));
   // (The service worker's own script is the browser's to keep, not its precache's.)
-  const missing = [...built].filter((f) => !consoleOnly.has(f) && !precached.has(f) && f !== SERVICE_WORKER_FILE);
-  report.exactly('visitor JS and CSS files missing from the precache', missing.length, '', 0, missing.join(', '));
+  const missing = [...built].filter((f) => !consoleOnly.has(f) && !precached.has(f) && !later.has(f) && f !== SERVICE_WORKER_FILE);
+  report.exactly('visitor JS and CSS files in neither the precache nor the second phase', missing.length, '', 0, missing.join(', '));
+  benchSecondPhase(report, distDir, manifest, { secondPhase, precached, later, criticalBytes: rawBytes });
   if (consoleOnly.size === 0) throw new Error('no organiser console chunks found in the build manifest: the check below would prove nothing');
   const consolePrecached = [...consoleOnly].filter((f) => precached.has(f));
   report.exactly(`organiser console files in the precache (of ${consoleOnly.size})`, consolePrecached.length, '', 0, consolePrecached.join(', '));
@@ -88,8 +108,10 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
     59,
     'exact',
   );
-  const classicUrls = precacheUrls(distDir, CLASSIC_SERVICE_WORKER_FILE);
-  const differing = [...new Set([...urls, ...classicUrls])].filter((u) => urls.includes(u) !== classicUrls.includes(u));
+  const bothLists = (worker?: string) => [...precacheUrls(distDir, worker), ...secondPhaseUrls(distDir, worker).map((u) => `second phase ${u}`)];
+  const moduleUrls = bothLists();
+  const classicUrls = bothLists(CLASSIC_SERVICE_WORKER_FILE);
+  const differing = [...new Set([...moduleUrls, ...classicUrls])].filter((u) => moduleUrls.includes(u) !== classicUrls.includes(u));
   report.exactly(`precache entries the module and classic workers disagree on`, differing.length, '', 0, differing.join(', '));
 
   // The sync worker and the service worker are chunks of the page's build (vite.config.ts): what they load
@@ -157,10 +179,74 @@ function sourcesOf(distDir: string, file: string): string[] {
   return (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources;
 }
 
-/** The precache list exactly as the built worker will fetch it (a first visit downloads all of it). */
-export function precacheUrls(distDir: string, worker = SERVICE_WORKER_FILE): string[] {
+/** The entries of the manifest the build injected into a worker, with the second phase's mark. */
+function workerManifest(distDir: string, worker: string): { url: string; secondPhase: boolean }[] {
   const sw = readFileSync(join(distDir, worker), 'utf8');
-  const urls = [...sw.matchAll(/\{(?:"revision"|revision):(?:"[^"]*"|null),(?:"url"|url):"([^"]+)"\}/g)].map((m) => m[1]!);
-  if (urls.length === 0) throw new Error(`no precache manifest found in ${worker}`);
-  return urls;
+  const entries = [...sw.matchAll(/\{(?:"revision"|revision):(?:"[^"]*"|null),(?:(?:"secondPhase"|secondPhase):(true|!0),)?(?:"url"|url):"([^"]+)"\}/g)].map((m) => ({
+    url: m[2]!,
+    secondPhase: m[1] !== undefined,
+  }));
+  if (entries.length === 0) throw new Error(`no precache manifest found in ${worker}`);
+  return entries;
+}
+
+/** The precache list exactly as the built worker will fetch it (a first visit waits for all of it). */
+export function precacheUrls(distDir: string, worker = SERVICE_WORKER_FILE): string[] {
+  return workerManifest(distDir, worker).flatMap((e) => (e.secondPhase ? [] : [e.url]));
+}
+
+/** The second phase's list (shared/precache.ts) as the built worker will fetch it once the phone is offline-ready. */
+export function secondPhaseUrls(distDir: string, worker = SERVICE_WORKER_FILE): string[] {
+  return workerManifest(distDir, worker).flatMap((e) => (e.secondPhase ? [e.url] : []));
+}
+
+/**
+ * The second phase (shared/precache.ts): out of the critical precache and in the worker's own list, and what
+ * it and the floor plan's page weigh.
+ */
+function benchSecondPhase(
+  report: Report,
+  distDir: string,
+  manifest: Record<string, ManifestChunk>,
+  lists: { secondPhase: Set<string>; precached: Set<string>; later: Set<string>; criticalBytes: number },
+): void {
+  const { secondPhase, precached, later } = lists;
+  if (![...secondPhase].some((f) => f.endsWith('.js') && sourcesOf(distDir, f).some(isLeaflet))) {
+    throw new Error('no second-phase chunk holds Leaflet: the checks below would prove nothing');
+  }
+  const inPrecache = [...secondPhase].filter((f) => precached.has(f));
+  report.exactly(`second-phase files (the floor plan, Leaflet) in the critical precache (of ${secondPhase.size})`, inPrecache.length, '', 0, inPrecache.join(', '));
+  const notListed = [...secondPhase].filter((f) => !later.has(f));
+  const extra = [...later].filter((f) => !secondPhase.has(f));
+  report.exactly(`second-phase files the worker's second-phase list lacks or adds`, notListed.length + extra.length, '', 0, [...notListed, ...extra].join(', '));
+  const files = [...secondPhase].sort();
+  const raw = files.reduce((sum, f) => sum + statSync(join(distDir, f)).size, 0);
+  const gzip = files.reduce((sum, f) => sum + gzipKiB(join(distDir, f)), 0);
+  const brotli = files.reduce((sum, f) => sum + brotliKiB(join(distDir, f)), 0);
+  report.atMost(
+    `second phase: fetched once offline-ready (gzip, printed)`,
+    round(gzip, 1),
+    'KiB',
+    Number.POSITIVE_INFINITY,
+    'exact',
+    `${files.length} files: ${files.join(', ')}; ${round(brotli, 1)} KiB brotli, ${round(raw / 1024, 1)} KiB raw; ` +
+      `the critical precache ${round(lists.criticalBytes / 1e6, 2)} MB raw without them, ${round((lists.criticalBytes + raw) / 1e6, 2)} MB with them (before)`,
+  );
+  // The plan page's own JavaScript: what its lazy import loads beyond the critical files (its chunks, Leaflet).
+  const planKeys = Object.keys(manifest).filter((k) => startsSecondPhase(manifest, k) && manifest[k]!.name !== LEAFLET_CHUNK);
+  const planFiles = [...reachableKeys(manifest, planKeys, () => false)].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js') && secondPhase.has(f));
+  const leafletFiles = files.filter((f) => f.endsWith('.js') && sourcesOf(distDir, f).some(isLeaflet));
+  const planJs = [...new Set([...planFiles, ...leafletFiles])].sort();
+  const planGzip = planJs.reduce((sum, f) => sum + gzipKiB(join(distDir, f)), 0);
+  const planBrotli = planJs.reduce((sum, f) => sum + brotliKiB(join(distDir, f)), 0);
+  report.atMost(
+    `floor plan page's JS beyond the critical files (gzip)`,
+    round(planGzip, 1),
+    'KiB',
+    PLAN_PAGE_JS_BUDGET_KIB,
+    'exact',
+    `${planJs.join(', ')}; ${round(planBrotli, 1)} KiB brotli` +
+      (planKeys.length ? '' : `; no module of ${FLOOR_PLAN_SOURCE_DIR} in this build: Leaflet alone`) +
+      `; ${PLAN_PAGE_JS_REASON}`,
+  );
 }

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
+import { secondPhaseUrls } from '../bench/size.ts';
+import { CLASSIC_SERVICE_WORKER_FILE, SECOND_PHASE_CACHE, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 import { CHROMIUM_FLAGS, DIST_DIR, chromiumPath, startAppServer } from './browser.ts';
 
 export interface PwaServer {
@@ -70,6 +71,27 @@ export async function waitForController(page: Page): Promise<void> {
   } catch {
     await page.reload();
     await controlled();
+  }
+}
+
+/** The second phase's files (shared/precache.ts) as absolute URLs at `origin`: the worker's own list in the build. */
+export function secondPhaseFiles(origin: string, distDir: string = DIST_DIR): string[] {
+  return secondPhaseUrls(distDir).map((u) => new URL(u, `${origin}/`).href);
+}
+
+/**
+ * Waits until the worker has cached the second phase (the floor plan's page and Leaflet), which it fetches once
+ * the phone is offline-ready: then the first visit is complete and a later one fetches no file of the app.
+ */
+export async function waitForSecondPhase(page: Page, origin: string, timeout = 30_000): Promise<void> {
+  const files = secondPhaseFiles(origin);
+  if (files.length === 0) throw new Error('The build lists no second phase: nothing to wait for');
+  const held = () =>
+    page.evaluate(async (cacheName) => ((await caches.has(cacheName)) ? (await (await caches.open(cacheName)).keys()).map((r) => r.url) : []), SECOND_PHASE_CACHE);
+  const deadline = Date.now() + timeout;
+  for (let cached = await held(); !files.every((f) => cached.includes(f)); cached = await held()) {
+    if (Date.now() > deadline) throw new Error(`The second phase was not cached within ${timeout} ms: ${cached.length} of ${files.length} files`);
+    await page.waitForTimeout(200);
   }
 }
 

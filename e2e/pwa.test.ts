@@ -14,6 +14,7 @@ import {
   openNonAppPage,
   putIntoStore,
   waitForController,
+  waitForSecondPhase,
   watchNetwork,
   type Profile,
   type PwaServer,
@@ -46,6 +47,8 @@ describe('progressive web app', () => {
     const page = await ctx.newPage();
     await page.goto(`${url}/`);
     await waitForController(page);
+    // The first visit ends with the second phase (the floor plan's page and Leaflet) cached.
+    await waitForSecondPhase(page, url);
     const watch = watchNetwork(ctx, url);
     try {
       for (const path of ['/', '/breeds', '/breeds/ABY']) {

@@ -11,6 +11,36 @@ export const IMAGE_CACHE = 'images';
 // on a phone (tile, card, hero, gallery WebP at its pixel ratio: src/features/offline/show-pictures.ts).
 export const IMAGE_CACHE_MAX_ENTRIES = 1000;
 
+/**
+ * The worker's cache of the second phase (shared/precache.ts): the floor plan's page and Leaflet, fetched once
+ * the phone is offline-ready and served cache-first (sw/second-phase.ts). Hashed files: a new build's list
+ * replaces the old one's when it activates.
+ */
+export const SECOND_PHASE_CACHE = 'second-phase';
+
+/**
+ * How the build marks a second-phase entry in the worker's manifest (self.__WB_MANIFEST, vite.config.ts): the
+ * worker fetches it into SECOND_PHASE_CACHE, not into the precache a first visit waits for.
+ */
+export interface SecondPhaseEntry {
+  url: string;
+  revision: null;
+  secondPhase: true;
+}
+
+export function isSecondPhaseEntry(entry: unknown): entry is SecondPhaseEntry {
+  return typeof entry === 'object' && entry !== null && (entry as { secondPhase?: unknown }).secondPhase === true;
+}
+
+/**
+ * Page → its controlling worker: the phone is offline-ready (the worker controls the page, so its precache is
+ * complete, and the first mirror is pulled), and the page is idle: fetch the second phase (src/app/second-phase.ts).
+ */
+export interface SecondPhaseRequestMessage {
+  type: 'fetch-second-phase';
+}
+export const SECOND_PHASE_REQUEST: SecondPhaseRequestMessage = { type: 'fetch-second-phase' };
+
 /** The Background Sync tag: a page registers it (src/data/outbox/background-sync.ts), the worker's `sync` handler answers it. */
 export const OUTBOX_SYNC_TAG = 'outbox-drain';
 
@@ -41,6 +71,10 @@ export function isDrainRequest(data: unknown): data is DrainRequestMessage {
 
 export function isDrainAck(data: unknown): data is DrainAckMessage {
   return typeof data === 'object' && data !== null && typeof (data as { done?: unknown }).done === 'boolean';
+}
+
+export function isSecondPhaseRequest(data: unknown): data is SecondPhaseRequestMessage {
+  return typeOf(data) === SECOND_PHASE_REQUEST.type;
 }
 
 export function isSkipWaiting(data: unknown): data is SkipWaitingMessage {

@@ -3,18 +3,23 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { configResult } from '../src/config.ts';
 import { drainAnonymousVotes } from './anonymous-drain.ts';
-import { isSkipWaiting, OUTBOX_SYNC_TAG } from '../shared/sw-protocol.ts';
+import { isSecondPhaseEntry, isSecondPhaseRequest, isSkipWaiting, OUTBOX_SYNC_TAG } from '../shared/sw-protocol.ts';
 import { runOutboxSync } from './outbox-sync.ts';
 import { registerRoutes } from './routes.ts';
+import { registerSecondPhase } from './second-phase.ts';
 
 const hasRevision = (e: string | PrecacheEntry) => typeof e === 'string' || Boolean(e.revision);
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
+// The build injects the list where self.__WB_MANIFEST is named, once. The second phase's entries (marked by the
+// build: shared/precache.ts) are not precached: sw/second-phase.ts.
+const buildManifest = self.__WB_MANIFEST;
+const secondPhaseUrls = buildManifest.filter(isSecondPhaseEntry).map((e) => new URL(e.url, self.location.href).href);
 // Workbox fetches the entries with a revision (index.html, the web manifest, the icon) one after another,
 // a round trip each, in this order: first in the list they overlap the hashed files' download (below)
 // instead of trailing it by as many round trips.
-const manifest = [...self.__WB_MANIFEST].sort((a, b) => Number(hasRevision(b)) - Number(hasRevision(a)));
+const manifest = buildManifest.filter((e) => !isSecondPhaseEntry(e)).sort((a, b) => Number(hasRevision(b)) - Number(hasRevision(a)));
 
 // Workbox precaches one entry at a time (workbox issue 2528): over the hall's 300 ms round trips each
 // entry costs a round trip, so many small chunks take long (vite.config.ts keeps them few and larger).
@@ -39,6 +44,11 @@ self.addEventListener('install', (event) => {
 precacheAndRoute(manifest);
 cleanupOutdatedCaches();
 clientsClaim();
+const secondPhase = registerSecondPhase(secondPhaseUrls);
+// An update from a build that precached these files: copied before this version's activation drops them
+// from the precache (the install waits for it; a failure here must not stop the update).
+self.addEventListener('install', (event) => event.waitUntil(secondPhase.adopt().catch(() => undefined)));
+self.addEventListener('activate', (event) => event.waitUntil(secondPhase.prune().catch(() => undefined)));
 registerRoutes({
   basePath: import.meta.env.BASE_URL,
   origin: self.location.origin,
@@ -49,6 +59,8 @@ registerRoutes({
 // A new version waits until the visitor presses Reload in the update prompt (registerType 'prompt').
 self.addEventListener('message', (event) => {
   if (isSkipWaiting(event.data)) void self.skipWaiting();
+  // The page is offline-ready and idle (src/app/second-phase.ts).
+  else if (isSecondPhaseRequest(event.data)) event.waitUntil(secondPhase.fill());
 });
 
 self.addEventListener('sync', (event) => {

@@ -3,6 +3,7 @@
 // registers its classic sw.js only. pwa.ts turns these callbacks into the update and offline-ready prompts.
 import { Workbox, type WorkboxLifecycleEvent } from 'workbox-window';
 import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from '../../shared/sw-protocol.ts';
+import { startSecondPhase } from './second-phase.ts';
 
 export interface RegisterSWOptions {
   /** A new version is installed and waits for the visitor's Reload. */
@@ -66,6 +67,8 @@ export function registerSW(options: RegisterSWOptions = {}): UpdateServiceWorker
         const registration = await candidate.register({ immediate: true });
         wb = candidate;
         options.onRegisteredSW?.(script.url, registration);
+        // Once offline-ready, the worker fetches the floor plan's page and Leaflet (sw/second-phase.ts).
+        void startSecondPhase(navigator.serviceWorker);
         return;
       } catch (error) {
         lastError = error;

@@ -6,6 +6,7 @@ import type { SyncEngine } from './sync/contract.ts';
 import { syncWorkerUrl } from './sync/sync-worker-url.ts';
 import { startSyncTriggers } from './sync/triggers.ts';
 import { createWorkerSyncEngine } from './sync/worker-engine.ts';
+import { syncStatus } from './sync/status.ts';
 
 export { useSyncStatus } from './sync/use-sync-status.ts';
 export type { SyncStatus } from './sync/status.ts';
@@ -55,6 +56,18 @@ export function startMirrorSync(): Promise<void> {
     () => undefined,
     () => undefined,
   );
+}
+
+/** Resolves once a pull cycle has completed: this visit's, or the one a previous visit saved. */
+export function whenMirrorPulled(): Promise<void> {
+  return new Promise((resolve) => {
+    if (syncStatus.getState().lastSyncedAt !== null) return resolve();
+    const stop = syncStatus.subscribe((s) => {
+      if (s.lastSyncedAt === null) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 // ---- The first screen ----------------------------------------------------------------------------------

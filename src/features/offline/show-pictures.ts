@@ -1,7 +1,7 @@
 // Every picture the show's pages can display, read from the IndexedDB mirror (no network).
 import { parseListText } from '../../../shared/list-text.ts';
 import { photoFilesForScreen, processedPhotoFolder, type PhotoScreen } from '../../../shared/photos.ts';
-import { db, MIRROR_TABLES } from '../../data/mirror.ts';
+import { db, MIRROR_TABLES, readEventHall, readEventsWithPlans } from '../../data/mirror.ts';
 import { imageUrl } from '../../ui/image-url.ts';
 
 /** This screen's width (CSS px) and pixel ratio: they decide which file of an imported photo the browser picks. */
@@ -9,13 +9,21 @@ function currentScreen(): PhotoScreen {
   return { width: window.innerWidth, pixelRatio: window.devicePixelRatio || 1 };
 }
 
+/** The floor plans' pictures as their rows name them (an SVG, or a raster plan's photo-pipeline row path). */
+async function planPicturePaths(): Promise<string[]> {
+  const halls = await Promise.all((await readEventsWithPlans()).map(readEventHall));
+  return halls.flatMap((hall) => (hall.plan ? [hall.plan.image_url] : []));
+}
+
 /**
- * The absolute URLs of the mirror's pictures, each once, in page order (breeds first: the list the visitor
- * opens most). An imported photo counts as the WebP files this screen downloads (tile, card, its hero, gallery),
- * not all sixteen it is stored as.
+ * The absolute URLs of the mirror's pictures, each once, in page order: the floor plans first (the picture the
+ * hall needs most, and never the one left out when the bounded cache is nearly full), then breeds (the list
+ * the visitor opens most). An imported photo counts as the WebP files this screen downloads (tile, card, its
+ * hero, gallery), not all sixteen it is stored as.
  */
 export async function showPictureUrls(screen: PhotoScreen = currentScreen()): Promise<string[]> {
-  const [breeds, catteries, litters, litterImages, events, advertisers] = await Promise.all([
+  const [plans, breeds, catteries, litters, litterImages, events, advertisers] = await Promise.all([
+    planPicturePaths(),
     db.breeds.orderBy('breed_name').toArray(),
     db.catteries.orderBy('name').toArray(),
     db.litters.toArray(),
@@ -24,6 +32,7 @@ export async function showPictureUrls(screen: PhotoScreen = currentScreen()): Pr
     db.advertisers.toArray(),
   ]);
   const paths: (string | null | undefined)[] = [
+    ...plans,
     ...breeds.map((b) => b.overview_image),
     ...catteries.map((c) => c.profile_image_url),
     ...events.map((e) => e.event_picture_url),
