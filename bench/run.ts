@@ -47,6 +47,11 @@ const SECTIONS: Section[] = [
     about: 'the whole first visit over Venue Wi-Fi: bytes on the wire and time to offline-ready, ×1 and ×10',
     run: async (r, o) => (await import('./first-visit.ts')).benchFirstVisit(r, o),
   },
+  {
+    name: 'plan',
+    about: "the floor plan: the demo plan's picture, and navigation → plan drawn over Venue Wi-Fi",
+    run: async (r, o) => (await import('./floor-plan.ts')).benchFloorPlan(r, o),
+  },
   { name: 'load', about: 'venue server under autocannon from a second process', run: async (r, o) => (await import('./load.ts')).benchLoad(r, o) },
   {
     name: 'abuse',

@@ -1,20 +1,20 @@
 // The second phase (shared/precache.ts): Leaflet and the floor plan's page are out of the critical precache a
 // first visit waits for, fetched by the service worker once the phone is offline-ready, and served from its
 // own cache with the network gone; "Ready for the hall" saves the floor plan's picture. On localhost and on
-// the hall's HTTPS name.
+// the hall's HTTPS name; and a phone updating from a build that precached them downloads none of it again.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { precacheUrls } from '../bench/size.ts';
+import { precacheUrls, secondPhaseUrls } from '../bench/size.ts';
 import { FLOOR_PLAN_SOURCE_DIR, type ManifestChunk } from '../shared/precache.ts';
 import { IMAGE_CACHE, SECOND_PHASE_CACHE } from '../shared/sw-protocol.ts';
 import type { VenueServer } from '../server/start.ts';
 import { createTestCa, issueCertificate, writeCertificateFiles } from '../tests/helpers/test-ca.ts';
 import { DIST_DIR, hallFlags } from './browser.ts';
 import { HALL_NAME, useShow } from './fixture.ts';
-import { secondPhaseFiles, waitForController, waitForSecondPhase, type Profile } from './pwa-helpers.ts';
+import { secondPhaseFiles, waitForController, waitForSecondPhase, type Profile, type PwaServer } from './pwa-helpers.ts';
 
 const manifest = JSON.parse(readFileSync(join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 /** Whether this build has the floor plan's page (src/features/floor-plan/). */
@@ -215,4 +215,46 @@ describe(`the second phase at ${HALL_NAME} over HTTPS`, () => {
     await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
   });
   secondPhaseChecks(() => ({ profile, page, site: server.config.siteUrl }));
+});
+
+describe('an update from a build that precached Leaflet', () => {
+  let app: PwaServer;
+  let page: Page;
+  useShow({ distCopy: true, browser: 'profile', page: { waitFor: ['controller', 'synced'] } }, (s) => ({ pwa: app, page } = s));
+
+  it('copies the second phase out of the earlier precache: the update downloads none of it again', async () => {
+    const site = app.server.url;
+    const files = secondPhaseFiles(site);
+    await waitForSecondPhase(page, site);
+    // As an earlier build left it: the second phase's files in the precache, and no second-phase cache.
+    const precacheName = await page.evaluate(
+      async ({ from, files }) => {
+        const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'))!;
+        const [source, precache] = await Promise.all([caches.open(from), caches.open(name)]);
+        for (const file of files) await precache.put(file, (await source.match(file))!);
+        await caches.delete(from);
+        return name;
+      },
+      { from: SECOND_PHASE_CACHE, files },
+    );
+    // The server has them no more, nor the browser's HTTP cache: only the earlier precache can give them to the new version.
+    const restore = secondPhaseUrls(DIST_DIR).map((file) => app.withhold(file));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    try {
+      app.publishNewServiceWorker();
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+      await prompt.waitFor({ timeout: 20_000 });
+      await Promise.all([page.waitForEvent('load', { timeout: 20_000 }), prompt.getByRole('button', { name: 'Reload' }).click()]);
+      await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+      await expect.poll(async () => [...((await cachedUrls(page))[SECOND_PHASE_CACHE] ?? [])].sort(), { timeout: 20_000 }).toEqual([...files].sort());
+      // The new version's activation dropped them from the precache, which lists them no more.
+      const precache = (await cachedUrls(page))[precacheName] ?? [];
+      expect(precache.filter((u) => files.includes(u))).toEqual([]);
+    } finally {
+      restore.forEach((put) => put());
+    }
+  });
 });
