@@ -2,7 +2,7 @@
 // phones (bench/showday-phones.ts); the venue server runs in its own child (bench/load-server.ts), on
 // PGlite, on PostgreSQL, and as three instances on one PostgreSQL (phones spread round-robin over them).
 //
-// Every phone, on arrival (a first visit): GET /, /service-worker.js and the service worker's precache; the full
+// Every phone, on arrival (a first visit): GET /, /service-worker.js and the service worker's precache (and second phase); the full
 // mirror (the sync_pull pages a fresh app sends, recorded from the app's sync engine); then the live socket
 // (/realtime/v1/websocket, join realtime:show:catalogue, a heartbeat every 25 s). Then, as long as it stays:
 // a pull after every poke (the organiser renames a breed every 30 s: guard + the server's spread, as the
@@ -35,7 +35,7 @@ import { sourceAddress } from './live.ts';
 import { appRequests, postgresBase, recordingClient, startServerProcess, withAdmin } from './load.ts';
 import { percentile, round, type BenchOptions, type Report } from './report.ts';
 import { Phone, Stats, type Hall, type Mix, type Shapes } from './showday-phones.ts';
-import { precacheUrls } from './size.ts';
+import { precacheUrls, secondPhaseUrls } from './size.ts';
 import { SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 
 const MIX: Mix = {
@@ -120,7 +120,9 @@ async function recordShapes(url: string, distDir: string): Promise<Shapes> {
     ...(a.rebate_voucher_enabled ? [{ advertiser_id: a.id, coupon_type: 'rebate' as const }] : []),
   ]);
   if (coupons.length === 0) throw new Error('the demo show has no advertiser with a voucher');
-  const statics = [...new Set(['/', `/${SERVICE_WORKER_FILE}`, ...precacheUrls(distDir).map((u) => (u.startsWith('/') ? u : `/${u}`))])];
+  // The second phase too: every phone's worker fetches it once offline-ready (shared/precache.ts).
+  const files = [...precacheUrls(distDir), ...secondPhaseUrls(distDir)].map((u) => (u.startsWith('/') ? u : `/${u}`));
+  const statics = [...new Set(['/', `/${SERVICE_WORKER_FILE}`, ...files])];
   return { anonKey: DEMO_ANON_KEY, statics, firstPull, resync, vote, eventId, ...auth, coupons };
 }
 
