@@ -243,7 +243,8 @@ const inPackages =
     return names.some((n) => path.includes(`/node_modules/${n}/`));
   };
 const isOrganiser = (id: string) => id.replaceAll('\\', '/').includes(`/${ORGANISER_SOURCE_DIR}`);
-const isFloorPlan = (id: string) => id.replaceAll('\\', '/').includes(`/${FLOOR_PLAN_SOURCE_DIR}`);
+/** The floor plan's page and the parts of ui/ it draws with: left to the bundler, with the page's chunk (the second phase). */
+const isFloorPlan = (id: string) => id.replaceAll('\\', '/').includes(`/${FLOOR_PLAN_SOURCE_DIR}`) || inSrc('ui/floor-plan/')(id);
 /**
  * What loads once the first screen has shown: supabase-js and the modules that import it, the reminders.
  * Not the outbox (data/outbox/outbox.ts): the vote and voucher screens queue into it offline, so it is in
