@@ -18,6 +18,7 @@ import { benchCatalogueMirror } from './catalogue-mirror.ts';
 import { medianOf, runsDetail } from './browser-helpers.ts';
 import { median, round, type BenchOptions, type Report } from './report.ts';
 import { precacheUrls, secondPhaseUrls } from './size.ts';
+import { IMAGE_BUCKET } from '../shared/photos.ts';
 import { SECOND_PHASE_CACHE } from '../shared/sw-protocol.ts';
 import { startWireProxy, type WireExchange, type WireTotals } from './wire-proxy.ts';
 
@@ -122,7 +123,7 @@ interface Visit {
   elsewhere: string[];
   stamps: Required<Stamps>;
   offlineReady: number;
-  /** Bytes (both ways) of the exchanges that fetched the second phase's files (0 over HTTPS: the proxy cannot read paths). */
+  /** Bytes (both ways) of the exchanges that fetched the second phase's files and the plan's picture (0 over HTTPS: the proxy cannot read paths). */
   secondPhaseBytes: number;
   /** ms from navigation start to the last byte before the quiet. */
   quietFrom: number;
@@ -221,7 +222,9 @@ async function firstVisit(server: VenueServer, precache: string[], secondPhase: 
     const cachedPaths = new Set(cached.map((u) => new URL(u).pathname));
     const missing = precache.filter((p) => !cachedPaths.has(p));
     if (missing.length) throw new Error(`The precache lacks ${missing.length} of ${precache.length} manifest entries: ${missing.slice(0, 5).join(', ')}`);
-    const later = new Set(secondPhase);
+    // The second phase's files, and the floor plans' pictures the page loads once offline-ready (src/app/second-phase.ts).
+    const plans = await server.db.query<{ image_url: string }>('select image_url from public.floor_plans');
+    const later = new Set([...secondPhase, ...plans.rows.map((p) => `/storage/v1/object/public/${IMAGE_BUCKET}/${p.image_url}`)]);
     return {
       wire: proxy.totals(),
       exchanges,
@@ -446,7 +449,7 @@ function reportScale(
       visits.map((v) => kb(v.secondPhaseBytes)),
       'KB',
       1,
-    )}; the floor plan's page and Leaflet, fetched by the service worker once offline-ready; cached ${Math.round(visits[visits.length - 1]!.stamps.secondPhase)} ms after navigation (last run)`,
+    )}; the floor plan's page and Leaflet, fetched by the service worker once offline-ready, and the show's plan picture; cached ${Math.round(visits[visits.length - 1]!.stamps.secondPhase)} ms after navigation (last run)`,
   );
   const ready = visits.map((v) => Math.round(v.offlineReady));
   const last = visits[visits.length - 1]!;

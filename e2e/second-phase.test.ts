@@ -51,7 +51,7 @@ async function importInPage(page: Page, url: string): Promise<{ loaded: boolean;
 }
 
 /** The checks both origins run: the list, the caches, and the import with the network gone. */
-function secondPhaseChecks(show: () => { profile: Profile; page: Page; site: string }): void {
+function secondPhaseChecks(show: () => { profile: Profile; page: Page; site: string; server: VenueServer }): void {
   it('leaves Leaflet out of the critical precache, and caches it once the phone is offline-ready', async () => {
     const { page, site } = show();
     const leaflet = leafletScript(site);
@@ -67,6 +67,14 @@ function secondPhaseChecks(show: () => { profile: Profile; page: Page; site: str
     expect(precache.length).toBe(critical.length);
     expect(precache.filter((u) => secondPhaseFiles(site).includes(u))).toEqual([]);
     expect([...(caches[SECOND_PHASE_CACHE] ?? [])].sort()).toEqual([...secondPhaseFiles(site)].sort());
+    // And the show on now's plan picture (the demo hall's), through the worker's picture cache.
+    const { rows } = await show().server.db.query<{ image_url: string }>(
+      `select f.image_url from public.floor_plans f join public.events e on e.id = f.event_id where e.end_date >= current_date order by e.start_date, e.name limit 1`,
+    );
+    expect(rows).toHaveLength(1);
+    await expect
+      .poll(async () => (await cachedUrls(page))[IMAGE_CACHE] ?? [], { timeout: 15_000 })
+      .toContain(`${site}/storage/v1/object/public/images/${rows[0]!.image_url}`);
   });
 
   it('loads the Leaflet chunk from the worker’s cache with the network gone', async () => {
@@ -92,7 +100,7 @@ function secondPhaseChecks(show: () => { profile: Profile; page: Page; site: str
     }
   });
 
-  it.runIf(hasFloorPlanPage)('opens the floor plan with the network gone, never opened before', async () => {
+  it.runIf(hasFloorPlanPage)('opens the floor plan with the network gone, never opened before: its chunks, Leaflet and its picture', async () => {
     const { profile, page, site } = show();
     await profile.ctx.setOffline(true);
     try {
@@ -119,7 +127,7 @@ describe('the second phase on localhost', () => {
   let page: Page;
   let server: VenueServer;
   useShow({ browser: 'profile', page: { waitFor: ['controller', 'synced'] } }, (s) => ({ profile, page, server } = s));
-  secondPhaseChecks(() => ({ profile, page, site: server.url }));
+  secondPhaseChecks(() => ({ profile, page, server, site: server.url }));
 
   it('"Ready for the hall" saves the floor plan’s picture, which then shows offline', async () => {
     // A plan picture no other row of the show names: only the plan can bring it into the list.
@@ -214,7 +222,7 @@ describe(`the second phase at ${HALL_NAME} over HTTPS`, () => {
     await waitForController(page);
     await page.waitForFunction(() => /^(Synced|Live)\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 30_000 });
   });
-  secondPhaseChecks(() => ({ profile, page, site: server.config.siteUrl }));
+  secondPhaseChecks(() => ({ profile, page, server, site: server.config.siteUrl }));
 });
 
 describe('an update from a build that precached Leaflet', () => {

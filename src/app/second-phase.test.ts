@@ -36,6 +36,11 @@ describe('requestSecondPhase', () => {
         log.push('idle asked');
         return new Promise<void>((r) => (idle = r));
       },
+      planPictures: async () => {
+        log.push(`plan pictures asked, ${sw.sent.length} sent`);
+        return ['https://hall.example/storage/v1/object/public/images/floor-plans/hall.svg'];
+      },
+      loadPicture: async (url) => void log.push(`loaded ${url}`),
     });
     await later();
     sw.takeOver();
@@ -48,12 +53,20 @@ describe('requestSecondPhase', () => {
     idle();
     await done;
     expect(sw.sent).toEqual([SECOND_PHASE_REQUEST]);
+    // The plan's picture after the request, through the worker's picture route.
+    expect(log).toEqual(['idle asked', 'plan pictures asked, 1 sent', 'loaded https://hall.example/storage/v1/object/public/images/floor-plans/hall.svg']);
   });
 
-  it('asks at once on a later start: a worker in control and a saved pull', async () => {
+  it('asks at once on a later start: a worker in control and a saved pull; no plan, no picture', async () => {
     const sw = container();
     sw.takeOver();
-    await requestSecondPhase({ serviceWorker: sw.box as unknown as ServiceWorkerContainer, mirrorPulled: async () => undefined, whenIdle: async () => undefined });
+    await requestSecondPhase({
+      serviceWorker: sw.box as unknown as ServiceWorkerContainer,
+      mirrorPulled: async () => undefined,
+      whenIdle: async () => undefined,
+      planPictures: async () => [],
+      loadPicture: () => Promise.reject(new Error('no plan: nothing to load')),
+    });
     expect(sw.sent).toEqual([{ type: 'fetch-second-phase' }]);
   });
 });

@@ -1,8 +1,13 @@
 // Asks the service worker for the second phase (the floor plan's page and Leaflet: shared/precache.ts) once
 // the phone is offline-ready — a worker controls the page, so its precache is complete, and the first mirror
-// is pulled (the header's "Synced") — and the page is idle: the first visit's own bytes go first.
+// is pulled (the header's "Synced") — and the page is idle: the first visit's own bytes go first. Then loads
+// the picture of the show on now's floor plan through the worker's picture cache: with both, the plan opens
+// in airplane mode though the visitor never opened it.
+import { activeEvent } from '../../shared/schedule.ts';
 import { SECOND_PHASE_REQUEST } from '../../shared/sw-protocol.ts';
 import { whenMirrorPulled } from '../data/mirror-start.ts';
+import { db, readEventHall } from '../data/mirror.ts';
+import { imageUrl } from '../ui/image-url.ts';
 
 /** The idle wait is at most this long. */
 const IDLE_TIMEOUT_MS = 5_000;
@@ -13,6 +18,10 @@ export interface SecondPhaseDeps {
   mirrorPulled(): Promise<void>;
   /** Resolves once the main thread is idle. */
   whenIdle(): Promise<void>;
+  /** The picture URLs of the show on now's floor plan (none without one). */
+  planPictures(): Promise<string[]>;
+  /** Loads a picture through the worker (its cache-first picture route keeps it). */
+  loadPicture(url: string): Promise<unknown>;
 }
 
 /** Resolves once a worker controls the page: now, or when one takes over (the first visit's clientsClaim). */
@@ -34,6 +43,22 @@ export async function requestSecondPhase(deps: SecondPhaseDeps): Promise<void> {
   await deps.whenIdle();
   // The worker in control now (an update may have taken over meanwhile); an earlier build's ignores it.
   deps.serviceWorker.controller?.postMessage(SECOND_PHASE_REQUEST);
+  // Offline, or a picture the server lacks: the next start asks again (a cached one costs no request).
+  for (const url of await deps.planPictures().catch(() => [])) await deps.loadPicture(url).catch(() => undefined);
+}
+
+/** The show on now's plan picture, as the floor plan's page loads it (the row's file, through imageUrl). */
+async function showPlanPictures(): Promise<string[]> {
+  const event = activeEvent(await db.events.toArray(), new Date());
+  const plan = event ? (await readEventHall(event.id)).plan : null;
+  const url = plan ? imageUrl(plan.image_url) : null;
+  return url ? [url] : [];
+}
+
+/** Fetches a picture and reads it whole, so the worker's route has it all to keep. */
+async function loadPicture(url: string): Promise<void> {
+  const res = await fetch(url);
+  if (res.ok) await res.arrayBuffer();
 }
 
 const whenIdle = () =>
@@ -44,5 +69,5 @@ const whenIdle = () =>
 
 /** The page's request, with the browser's worker container (src/app/register-sw.ts calls it once registered). */
 export function startSecondPhase(serviceWorker: ServiceWorkerContainer): Promise<void> {
-  return requestSecondPhase({ serviceWorker, mirrorPulled: whenMirrorPulled, whenIdle });
+  return requestSecondPhase({ serviceWorker, mirrorPulled: whenMirrorPulled, whenIdle, planPictures: showPlanPictures, loadPicture });
 }

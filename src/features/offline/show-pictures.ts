@@ -9,7 +9,7 @@ function currentScreen(): PhotoScreen {
   return { width: window.innerWidth, pixelRatio: window.devicePixelRatio || 1 };
 }
 
-/** The floor plans' pictures as their rows name them (an SVG, or a raster plan's photo-pipeline row path). */
+/** The floor plans' pictures as their rows name them (an SVG, or a raster plan's photo-pipeline file). */
 async function planPicturePaths(): Promise<string[]> {
   const halls = await Promise.all((await readEventsWithPlans()).map(readEventHall));
   return halls.flatMap((hall) => (hall.plan ? [hall.plan.image_url] : []));
@@ -32,7 +32,6 @@ export async function showPictureUrls(screen: PhotoScreen = currentScreen()): Pr
     db.advertisers.toArray(),
   ]);
   const paths: (string | null | undefined)[] = [
-    ...plans,
     ...breeds.map((b) => b.overview_image),
     ...catteries.map((c) => c.profile_image_url),
     ...events.map((e) => e.event_picture_url),
@@ -43,12 +42,14 @@ export async function showPictureUrls(screen: PhotoScreen = currentScreen()): Pr
     ...catteries.flatMap((c) => c.detail_images),
     ...advertisers.flatMap((a) => parseListText(a.product_images)),
   ];
-  const urls = paths
-    .flatMap((p) => {
+  const urls = [
+    // A plan is zoomed into, not shown at a card's size: its page loads the row's own file, whole.
+    ...plans.map((p) => imageUrl(p)),
+    ...paths.flatMap((p) => {
       const folder = processedPhotoFolder(p);
       return folder ? photoFilesForScreen(folder, screen).map((f) => imageUrl(f)) : [imageUrl(p)];
-    })
-    .filter((u): u is string => u !== null && /^https?:/.test(u));
+    }),
+  ].filter((u): u is string => u !== null && /^https?:/.test(u));
   return [...new Set(urls)];
 }
 
