@@ -187,6 +187,10 @@ describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with paral
         expect(totals(r)).toEqual({ new: 0, changed: 0, unchanged: exported.rows });
         // The demo show's catalogue among them (200–260 entries).
         expect(r.plan.find((p) => p.table === 'catalogue_entries')!.unchanged).toBeGreaterThanOrEqual(200);
+        // And its hall: one plan, and its rings, rows, stands, facilities and areas.
+        expect(r.plan.find((p) => p.table === 'floor_plans')).toEqual({ table: 'floor_plans', new: 0, changed: 0, unchanged: 1, absent: 0 });
+        expect(r.plan.find((p) => p.table === 'places')!.unchanged).toBeGreaterThanOrEqual(30);
+        expect(readFileSync(join(folder, 'places.csv'), 'utf8')).toContain(',benching,,Row A,');
         expect(r.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
 
         const book = tmp();
