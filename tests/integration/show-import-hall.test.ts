@@ -76,6 +76,8 @@ describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with paral
       expect(plan.image_url).toMatch(/^photos\/[0-9a-f]{16}\.svg$/);
       const svg = await stored(plan.image_url);
       expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+      // Opened directly it is still no document that runs anything on this origin (server/storage.ts).
+      expect(svg.headers.get('content-security-policy')).toBe("default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
       expect(await svg.text()).toBe(readFileSync(join(TEMPLATE, PLAN_SVG), 'utf8'));
 
       const { data: places } = await anon
