@@ -100,6 +100,13 @@ export function checkRow(p: PlannedRow, report: (header: string, message: string
           const pens = parsePens(String(v('pens')));
           if ('error' in pens) report('pens', pens.error);
         }
+        // The outline is the place's shape inside its rectangle (SPEC §3): a point outside it is a typing error.
+        const outline = v('outline');
+        if (has('outline') && Array.isArray(outline)) {
+          const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((c) => Number(v(c)));
+          const outside = (outline as [number, number][]).find(([px, py]) => px < x! || px > x! + w! || py < y! || py > y! + h!);
+          if (outside) report('outline', `the point ${outside.join(' ')} is outside the place's rectangle (x ${x}–${x! + w!}, y ${y}–${y! + h!})`);
+        }
         break;
       }
       if (has('universal_breed_abbreviation') && !DB_CHECKS.abbreviation.test(String(v('universal_breed_abbreviation')))) {

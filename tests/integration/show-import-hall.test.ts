@@ -142,6 +142,7 @@ describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with paral
             place({ ...row, kind: 'area', label: 'Corner', location: 'Ring 1' }),
             place({ ...row, kind: 'ring', label: 'Ring 2' }),
             place({ ...row, kind: 'area', label: 'Odd', outline: '1 2, 3' }),
+            place({ ...row, kind: 'area', label: 'Wide', outline: '400 80, 900 80, 400 120' }),
             place({ ...row, kind: 'hall', label: 'Hall' }),
             place({ ...row, kind: 'area', label: 'Nowhere', event: 'Paris Cat Show' }),
             place({ ...row, kind: 'area', label: 'No plan', event: ANTWERP }),
@@ -160,9 +161,10 @@ describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with paral
           'places.csv:11:location — only a ring has a location; this row is an area',
           'places.csv:12:location — required for a ring: the schedule location it is, e.g. "Ring 1"',
           'places.csv:13:outline — "3" is not a point: write the outline as x y, x y, x y (two numbers per point, points separated by commas)',
-          'places.csv:14:kind — unknown kind "hall"; allowed: ring, benching, stand, facility, area',
-          'places.csv:15:event — unknown event "Paris Cat Show"',
-          'places.csv:16:event — the event "Antwerp Spring Cat Show" has no floor plan: give it a row in floor_plans first',
+          "places.csv:14:outline — the point 900 80 is outside the place's rectangle (x 400–800, y 80–120)",
+          'places.csv:15:kind — unknown kind "hall"; allowed: ring, benching, stand, facility, area',
+          'places.csv:16:event — unknown event "Paris Cat Show"',
+          'places.csv:17:event — the event "Antwerp Spring Cat Show" has no floor plan: give it a row in floor_plans first',
         ]);
         expect(r.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
         expect(await footprint(server)).toEqual(before);
