@@ -121,6 +121,11 @@ export const routes: RouteObject[] = [
     element: organiserScreen(() => import('../features/organiser/pen-cards-page.tsx').then((m) => m.PenCardsPage)),
   },
   {
+    path: 'organiser/floor-plan',
+    handle: titled('Floor plan'),
+    element: organiserScreen(() => import('../features/organiser/floor-plan-page.tsx').then((m) => m.FloorPlanPage)),
+  },
+  {
     path: 'organiser/coupons',
     handle: titled('Coupon report'),
     element: organiserScreen(() => import('../features/organiser/coupon-report-page.tsx').then((m) => m.CouponReportPage)),
