@@ -133,7 +133,7 @@ export interface PlaceDraft {
  * this device and not numbered yet, by the operation that created it (`created_by`); neither: a new place.
  * `place` null deletes it.
  */
-export interface PlaceAction {
+interface PlaceAction {
   type: 'change_place';
   floor_plan_id: number;
   place_id: number | null;

@@ -19,6 +19,7 @@ import { usePlanGestures, type PlanGestures } from './use-plan-gestures.ts';
 /** On screen, a corner handle is a 44 px target and a label 14 px high, whatever the plan's units. */
 const HANDLE_PX = 44;
 const LABEL_PX = 14;
+const HANDLE_DOT_PX = 7;
 const CORNERS: readonly Corner[] = ['nw', 'ne', 'sw', 'se'];
 
 interface Props {
@@ -138,7 +139,6 @@ interface DrawingProps {
 function PlanDrawing({ plan, eventName, describedBy, places, selected, gestures, svgRef, rawOf }: DrawingProps) {
   const unitsPerPx = useUnitsPerPx(svgRef, plan.width);
   const src = imageUrl(plan.image_url);
-  const handle = HANDLE_PX * unitsPerPx;
   return (
     <div className="floor-plan-canvas" style={{ aspectRatio: `${plan.width} / ${plan.height}` }}>
       {src && <img src={src} alt={T.pictureAlt(plan.description)} draggable={false} />}
@@ -166,19 +166,18 @@ function PlanDrawing({ plan, eventName, describedBy, places, selected, gestures,
           </g>
         ))}
         {selected &&
-          CORNERS.map((corner) => (
-            <circle
-              key={corner}
-              className="plan-handle"
-              data-corner={corner}
-              cx={corner.includes('w') ? selected.x : selected.x + selected.width}
-              cy={corner.includes('n') ? selected.y : selected.y + selected.height}
-              r={handle / 2}
-              onPointerDown={(e) => gestures.startResize(e, rawOf(selected.key), corner)}
-            >
-              <title>{T.resizeHandle(selected.label, T.corners[corner])}</title>
-            </circle>
-          ))}
+          CORNERS.map((corner) => {
+            const cx = corner.includes('w') ? selected.x : selected.x + selected.width;
+            const cy = corner.includes('n') ? selected.y : selected.y + selected.height;
+            // A small dot to see, a 44 px circle to take the finger.
+            return (
+              <g key={corner} className="plan-handle" data-corner={corner} onPointerDown={(e) => gestures.startResize(e, rawOf(selected.key), corner)}>
+                <title>{T.resizeHandle(selected.label, T.corners[corner])}</title>
+                <circle className="plan-handle-target" cx={cx} cy={cy} r={(HANDLE_PX / 2) * unitsPerPx} />
+                <circle className="plan-handle-dot" cx={cx} cy={cy} r={HANDLE_DOT_PX * unitsPerPx} vectorEffect="non-scaling-stroke" />
+              </g>
+            );
+          })}
         {gestures.drawing && <rect className="plan-drawing" {...gestures.drawing} vectorEffect="non-scaling-stroke" />}
       </svg>
     </div>

@@ -11,7 +11,7 @@ import { draftOf, moved, type EditorPlace, type PlanBox } from './hall-changes.t
 const T = FLOOR_PLAN_EDITOR_TEXTS;
 const F = T.form;
 /** The label field's id: the editor focuses it when a place has just been drawn. */
-export const PLACE_LABEL_ID = 'place-label';
+const PLACE_LABEL_ID = 'place-label';
 type Field = 'label' | 'location' | 'pens' | 'advertiser' | 'x' | 'y' | 'width' | 'height';
 
 interface Props {

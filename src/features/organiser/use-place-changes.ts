@@ -7,7 +7,7 @@ import { ERROR_FALLBACK } from '../../../shared/messages.ts';
 import { FLOOR_PLAN_EDITOR_TEXTS as T } from './floor-plan-editor-texts.ts';
 import { currentKey, draftOf, HISTORY_SIZE, targetOf, undoOf, type EditorPlace, type HistoryEntry, type PlaceKey } from './hall-changes.ts';
 
-export type ChangeKind = Exclude<keyof typeof T.labels, 'undo'>;
+type ChangeKind = Exclude<keyof typeof T.labels, 'undo'>;
 
 interface Options {
   planId: number;

@@ -16,7 +16,7 @@ type Gesture =
   | { type: 'move'; key: PlaceKey; start: Point; origin: PlaceDraft }
   | { type: 'resize'; key: PlaceKey; corner: Corner; origin: PlaceDraft };
 /** A place while it is dragged or moved by keys, before its change is queued. */
-export interface LivePlace {
+interface LivePlace {
   key: PlaceKey;
   place: PlaceDraft;
   origin: PlaceDraft;
