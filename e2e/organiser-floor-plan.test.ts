@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
+import { parsePens } from '../shared/floor-plan.ts';
 import { upcomingEvents } from '../shared/schedule.ts';
 import { FLOOR_PLAN_EDITOR_TEXTS as T } from '../src/features/organiser/floor-plan-editor-texts.ts';
 import { DB_NAME } from '../src/data/db.ts';
@@ -275,7 +276,7 @@ describe('the organiser console: the floor-plan editor', () => {
     }
   });
 
-  it('on a tablet, with a finger: draws, moves, deletes and undoes the delete; the visitor’s phone follows', { timeout: 180_000 }, async () => {
+  it('on a tablet, with a finger: draws, moves, resizes, deletes and undoes the delete; the visitor’s phone follows', { timeout: 180_000 }, async () => {
     const tablet = await organiserOn({ viewport: TABLET, hasTouch: true });
     const visitor = await visitorPhone();
     await touchDrag(tablet, [600, 100], [800, 300]);
@@ -290,6 +291,18 @@ describe('the organiser console: the floor-plan editor', () => {
 
     await touchDrag(tablet, [700, 200], [650, 300]);
     await expect.poll(async () => near((await placeNamed('Vet check'))?.y, drawn.y + 100), { timeout: LIVE_DEADLINE_MS }).toBe(true);
+    const shifted = (await placeNamed('Vet check'))!;
+    // Resized by its bottom-right corner: 50 wider and 40 higher, its top left where it was.
+    await touchDrag(tablet, [shifted.x + shifted.width, shifted.y + shifted.height], [shifted.x + shifted.width + 50, shifted.y + shifted.height + 40]);
+    await expect
+      .poll(
+        async () => {
+          const p = await placeNamed('Vet check');
+          return [p?.x === shifted.x, p?.y === shifted.y, near(p?.width, shifted.width + 50), near(p?.height, shifted.height + 40)];
+        },
+        { timeout: LIVE_DEADLINE_MS },
+      )
+      .toEqual([true, true, true, true]);
     const moved = (await placeNamed('Vet check'))!;
     await screenshot(tablet, 'organiser-floor-plan-tablet', 'desktop', { fullPage: false });
     expect(await tablet.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);
@@ -305,23 +318,45 @@ describe('the organiser console: the floor-plan editor', () => {
       .toEqual({ label: 'Vet check', kind: 'facility', x: Math.round(moved.x), y: Math.round(moved.y) });
   });
 
-  it('at 390 × 844: no sideways scroll, the plan and its list usable, and it says where drawing is easier', { timeout: 120_000 }, async () => {
-    const phone = await organiserOn({ viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
-    await expect.poll(() => phone.getByText(T.smallScreen).isVisible()).toBe(true);
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-    const first = (await places())[0]!;
-    await listButton(phone, first.label, first.kind as keyof typeof T.kinds)
-      .first()
-      .tap();
-    await expect.poll(() => phone.getByLabel(T.form.label, { exact: true }).inputValue()).toBe(first.label);
-    const small = await phone.evaluate(
-      () =>
-        [...document.querySelectorAll('.floor-plan-page button, .floor-plan-page input, .floor-plan-page select')]
-          .filter((e) => (e as HTMLElement).offsetParent !== null)
-          .map((e) => e.getBoundingClientRect())
-          .filter((r) => r.height < 44).length,
-    );
-    expect(small).toBe(0);
-    await screenshot(phone, 'organiser-floor-plan', 'phone');
-  });
+  it(
+    'at 390 × 844: no sideways scroll, a place changed from its list and fields (a row’s pens checked), and it says where drawing is easier',
+    { timeout: 120_000 },
+    async () => {
+      const phone = await organiserOn({ viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
+      await expect.poll(() => phone.getByText(T.smallScreen).isVisible()).toBe(true);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+      const first = (await places())[0]!;
+      await listButton(phone, first.label, first.kind as keyof typeof T.kinds)
+        .first()
+        .tap();
+      await expect.poll(() => phone.getByLabel(T.form.label, { exact: true }).inputValue()).toBe(first.label);
+      // A benching row: its pens checked as the import reads them, the problem said at the field.
+      await phone.getByLabel(T.form.kind).selectOption({ label: T.kinds.benching });
+      await phone.getByLabel(T.form.label, { exact: true }).fill('Row A');
+      const pens = phone.getByLabel(T.form.pens);
+      await pens.fill('A1-B20');
+      await phone.getByRole('button', { name: T.form.save, exact: true }).tap();
+      const wrong = parsePens('A1-B20');
+      expect('error' in wrong).toBe(true);
+      await expect.poll(() => phone.locator('.place-form [role="alert"]').allTextContents()).toEqual(['error' in wrong ? wrong.error : '']);
+      expect(await pens.getAttribute('aria-invalid')).toBe('true');
+      // Right pens, and a new left edge typed in its field: saved as typed.
+      await pens.fill('A1-A20');
+      await phone.getByLabel(T.form.x).fill('40');
+      await phone.getByRole('button', { name: T.form.save, exact: true }).tap();
+      await expect
+        .poll(async () => (await places()).find((p) => p.id === first.id), { timeout: LIVE_DEADLINE_MS })
+        .toMatchObject({ kind: 'benching', label: 'Row A', x: 40 });
+      expect((await server.db.query<{ pens: string }>('select pens from public.places where id = $1', [first.id])).rows[0]?.pens).toBe('A1-A20');
+      const small = await phone.evaluate(
+        () =>
+          [...document.querySelectorAll('.floor-plan-page button, .floor-plan-page input, .floor-plan-page select')]
+            .filter((e) => (e as HTMLElement).offsetParent !== null)
+            .map((e) => e.getBoundingClientRect())
+            .filter((r) => r.height < 44).length,
+      );
+      expect(small).toBe(0);
+      await screenshot(phone, 'organiser-floor-plan', 'phone');
+    },
+  );
 });
