@@ -70,7 +70,19 @@ describe('the organiser console: the floor-plan editor', () => {
         eventId,
       ])
     ).rows[0]!.location;
-    // The test's own plan for the event the console chooses, whatever the demo seed holds.
+    const account = await createVisitor(server, 'organiser');
+    email = account.email;
+    await server.db.query(`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"show_role": "organiser"}' where id = $1`, [
+      account.id,
+    ]);
+    await sleep(GUARD_WAIT_MS);
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+  });
+
+  /** The test's own plan for the event the console chooses, in place of the demo hall: a clean hall to draw in. */
+  async function ownPlan(): Promise<void> {
     const upload = await client(server, 'service_role')
       .storage.from('images')
       .upload('plans/e2e-hall.svg', new TextEncoder().encode(PLAN_SVG), { contentType: 'image/svg+xml', upsert: true });
@@ -83,16 +95,8 @@ describe('the organiser console: the floor-plan editor', () => {
         [eventId, PLAN.width, PLAN.height],
       )
     ).rows[0]!.id;
-    const account = await createVisitor(server, 'organiser');
-    email = account.email;
-    await server.db.query(`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"show_role": "organiser"}' where id = $1`, [
-      account.id,
-    ]);
     await sleep(GUARD_WAIT_MS);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-  });
+  }
 
   const waitLive = (page: Page) =>
     page.waitForFunction(() => document.querySelector('.sync-indicator .sync-label')?.textContent === 'Live', undefined, { timeout: 30_000 });
@@ -184,7 +188,33 @@ describe('the organiser console: the floor-plan editor', () => {
   const listButton = (page: Page, label: string, kind: keyof typeof T.kinds) =>
     page.getByRole('region', { name: T.placesTitle }).getByRole('button', { name: new RegExp(`^${T.placeButton(label, T.kinds[kind]).replace(/[()]/g, '\\$&')}`) });
 
+  it('shows the running event’s demo hall: its picture in words and every place, on a desktop and a tablet', { timeout: 120_000 }, async () => {
+    const hall = (
+      await server.db.query<{ description: string; places: number; ring: string }>(
+        `select f.description, (select count(*)::int from public.places p where p.floor_plan_id = f.id) as places,
+                (select label from public.places p where p.floor_plan_id = f.id and kind = 'ring' order by label limit 1) as ring
+           from public.floor_plans f where f.event_id = $1`,
+        [eventId],
+      )
+    ).rows[0];
+    expect(hall).toBeDefined();
+    for (const [name, viewport] of [
+      ['desktop', VIEWPORTS.desktop],
+      ['tablet', TABLET],
+    ] as const) {
+      const page = await organiserOn({ viewport, hasTouch: name === 'tablet' });
+      expect(await page.getByRole('img', { name: hall!.description }).count()).toBe(1);
+      const list = page.getByRole('region', { name: T.placesTitle }).getByRole('button');
+      await expect.poll(() => list.count()).toBe(hall!.places);
+      await listButton(page, hall!.ring, 'ring').click();
+      await expect.poll(() => page.getByLabel(T.form.location).inputValue()).toBe(hall!.ring);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `organiser-floor-plan-demo-hall-${name}`, 'desktop', { fullPage: false });
+    }
+  });
+
   it('draws, labels, moves (mouse and keys) and undoes a place; each change reaches a visitor’s phone live', { timeout: 240_000 }, async () => {
+    await ownPlan();
     const desk = await organiserOn({ viewport: VIEWPORTS.desktop });
     const visitor = await visitorPhone();
     await expect.poll(() => desk.getByRole('region', { name: T.placesTitle }).textContent()).toContain(T.noPlaces);

@@ -19,6 +19,7 @@ import { usePlanGestures, type PlanGestures } from './use-plan-gestures.ts';
 /** On screen, a corner handle is a 44 px target and a label 14 px high, whatever the plan's units. */
 const HANDLE_PX = 44;
 const LABEL_PX = 14;
+const LABEL_MIN_PX = 8;
 const HANDLE_DOT_PX = 7;
 const CORNERS: readonly Corner[] = ['nw', 'ne', 'sw', 'se'];
 
@@ -160,9 +161,11 @@ function PlanDrawing({ plan, eventName, describedBy, places, selected, gestures,
             ) : (
               <rect className="plan-shape" x={p.x} y={p.y} width={p.width} height={p.height} vectorEffect="non-scaling-stroke" />
             )}
-            <text x={p.x + p.width / 2} y={p.y + p.height / 2} fontSize={LABEL_PX * unitsPerPx} textAnchor="middle" dominantBaseline="central" aria-hidden="true">
-              {p.label}
-            </text>
+            {labelSize(p, unitsPerPx) !== null && (
+              <text x={p.x + p.width / 2} y={p.y + p.height / 2} fontSize={labelSize(p, unitsPerPx)!} textAnchor="middle" dominantBaseline="central" aria-hidden="true">
+                {p.label}
+              </text>
+            )}
           </g>
         ))}
         {selected &&
@@ -182,6 +185,16 @@ function PlanDrawing({ plan, eventName, describedBy, places, selected, gestures,
       </svg>
     </div>
   );
+}
+
+/**
+ * A label's size in the plan's units: 14 px on screen, smaller where the place is narrower than its label,
+ * none below 8 px (the list and the place's name in words carry it then).
+ */
+function labelSize(p: EditorPlace, unitsPerPx: number): number | null {
+  const fits = Math.min((p.width * 0.9) / (0.6 * Math.max(1, p.label.length)), p.height * 0.6);
+  const size = Math.min(LABEL_PX * unitsPerPx, fits);
+  return size < LABEL_MIN_PX * unitsPerPx ? null : size;
 }
 
 /** How many of the plan's units one CSS pixel is, as the plan is shown now. */
