@@ -188,30 +188,47 @@ describe('the organiser console: the floor-plan editor', () => {
   const listButton = (page: Page, label: string, kind: keyof typeof T.kinds) =>
     page.getByRole('region', { name: T.placesTitle }).getByRole('button', { name: new RegExp(`^${T.placeButton(label, T.kinds[kind]).replace(/[()]/g, '\\$&')}`) });
 
-  it('shows the running event’s demo hall: its picture in words and every place, on a desktop and a tablet', { timeout: 120_000 }, async () => {
-    const hall = (
-      await server.db.query<{ description: string; places: number; ring: string }>(
-        `select f.description, (select count(*)::int from public.places p where p.floor_plan_id = f.id) as places,
+  it(
+    'shows the running event’s demo hall (its picture in words, every place) on a desktop and a tablet; an event without a plan says how to add one',
+    { timeout: 120_000 },
+    async () => {
+      const hall = (
+        await server.db.query<{ description: string; places: number; ring: string }>(
+          `select f.description, (select count(*)::int from public.places p where p.floor_plan_id = f.id) as places,
                 (select label from public.places p where p.floor_plan_id = f.id and kind = 'ring' order by label limit 1) as ring
            from public.floor_plans f where f.event_id = $1`,
-        [eventId],
-      )
-    ).rows[0];
-    expect(hall).toBeDefined();
-    for (const [name, viewport] of [
-      ['desktop', VIEWPORTS.desktop],
-      ['tablet', TABLET],
-    ] as const) {
-      const page = await organiserOn({ viewport, hasTouch: name === 'tablet' });
-      expect(await page.getByRole('img', { name: hall!.description }).count()).toBe(1);
-      const list = page.getByRole('region', { name: T.placesTitle }).getByRole('button');
-      await expect.poll(() => list.count()).toBe(hall!.places);
-      await listButton(page, hall!.ring, 'ring').click();
-      await expect.poll(() => page.getByLabel(T.form.location).inputValue()).toBe(hall!.ring);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await screenshot(page, `organiser-floor-plan-demo-hall-${name}`, 'desktop', { fullPage: false });
-    }
-  });
+          [eventId],
+        )
+      ).rows[0];
+      expect(hall).toBeDefined();
+      for (const [name, viewport] of [
+        ['desktop', VIEWPORTS.desktop],
+        ['tablet', TABLET],
+      ] as const) {
+        const page = await organiserOn({ viewport, hasTouch: name === 'tablet' });
+        expect(await page.getByRole('img', { name: hall!.description }).count()).toBe(1);
+        const list = page.getByRole('region', { name: T.placesTitle }).getByRole('button');
+        await expect.poll(() => list.count()).toBe(hall!.places);
+        await listButton(page, hall!.ring, 'ring').click();
+        await expect.poll(() => page.getByLabel(T.form.location).inputValue()).toBe(hall!.ring);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await screenshot(page, `organiser-floor-plan-demo-hall-${name}`, 'desktop', { fullPage: false });
+      }
+
+      // Another event, without a plan: said in words, with how to add one.
+      const other = (
+        await server.db.query<{ id: number; name: string; start_date: string; end_date: string; time_zone: string | null }>(
+          'select id::int as id, name, start_date::text, end_date::text, time_zone from public.events where id not in (select event_id from public.floor_plans)',
+        )
+      ).rows;
+      const planless = upcomingEvents(other, new Date())[0];
+      expect(planless).toBeDefined();
+      const page = await organiserOn({ viewport: VIEWPORTS.desktop });
+      await page.getByLabel('Event').selectOption(String(planless!.id));
+      await expect.poll(() => page.locator('.floor-plan-none').textContent()).toBe(T.noPlan(planless!.name));
+      expect(await page.locator('.floor-plan-canvas').count()).toBe(0);
+    },
+  );
 
   it('draws, labels, moves (mouse and keys) and undoes a place; each change reaches a visitor’s phone live', { timeout: 240_000 }, async () => {
     await ownPlan();
