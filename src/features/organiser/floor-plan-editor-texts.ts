@@ -9,7 +9,7 @@ export const FLOOR_PLAN_EDITOR_TEXTS = {
   loading: 'Loading the floor plan…',
   noEvent: 'No event is running or coming up. Import a show first (npm run show -- import).',
   noPlan: (event: string) =>
-    `${event} has no floor plan yet. Add one in the show folder: the hall’s picture in photos/ and a row in floor_plans.csv (event, image, the picture in words; see the folder’s GUIDE.md, “The hall”), then import the show again (npm run show -- import). Its places can then be drawn here.`,
+    `${event} has no floor plan yet. Add one in the show folder: the hall’s picture in photos/ and a row in floor_plans.csv (event, image, the picture in words; see “The hall” in the folder’s guide), then import the show again (npm run show -- import). Its places can then be drawn here.`,
   smallScreen: 'The plan is easiest to draw on a tablet or a computer. On a phone, choose a place from the list and change it with the fields.',
   howTo:
     'Drag on an empty part of the plan to draw a place. Drag a place to move it, its corners to resize it. Selected place: arrow keys move it (with Shift, ten times as far), Delete deletes it, Ctrl+Z (⌘Z) undoes.',
