@@ -1,0 +1,144 @@
+// The plan itself, drawn with Leaflet and loaded lazily by floor-plan-view.tsx (the 'leaflet' chunk), so
+// neither Leaflet nor its CSS is in the first route. CRS.Simple: the plan's own units, no tiles, no network but
+// the plan's picture. The plan's y runs down from the picture's top; Leaflet's lat runs up, so y is flipped.
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import {
+  CRS,
+  divIcon,
+  imageOverlay,
+  latLngBounds,
+  layerGroup,
+  map as leafletMap,
+  marker,
+  polygon,
+  rectangle,
+  type LatLngBounds,
+  type LatLngTuple,
+  type Map as LeafletMap,
+} from 'leaflet';
+import type { PlanRect } from '../../../shared/floor-plan.ts';
+import { FLOOR_PLAN_TEXTS as T } from '../floor-plan-texts.ts';
+import { rectBounds, type PlanPlace } from './hall.ts';
+
+/** Zoom steps past "the whole plan fits" a visitor may go (4 = 16×: a pen's number is readable on a phone). */
+const ZOOM_IN_STEPS = 4;
+/** How close a focused place opens, past "the whole plan fits". */
+const FOCUS_ZOOM_STEPS = 2;
+
+export interface PlanMapProps {
+  imageUrl: string;
+  width: number;
+  height: number;
+  /** The picture in words (its alt text). */
+  description: string;
+  places: readonly (PlanPlace & { judgingNow: boolean })[];
+  /** Outlined places (a link's focus, the chosen place). */
+  highlighted: readonly number[];
+  /** Pens' own slices, highlighted inside their rows. */
+  penRects: readonly PlanRect[];
+  /** Changes when the plan should move to the highlighted places (a new link, a place chosen in the list). */
+  centreKey: string;
+  onSelect: (placeId: number) => void;
+  onPicture: (state: 'loaded' | 'failed') => void;
+}
+
+function labelIcon(place: PlanPlace & { judgingNow: boolean }, highlighted: boolean) {
+  // Built as elements, not HTML text: labels are organisers' words.
+  const html = document.createElement('span');
+  html.className = 'plan-label-text';
+  const name = document.createElement('span');
+  name.textContent = place.label;
+  html.append(name);
+  if (place.judgingNow) {
+    const now = document.createElement('span');
+    now.className = 'plan-label-now';
+    now.textContent = T.judgingNow;
+    html.append(now);
+  }
+  return divIcon({ html, className: `plan-label plan-label-${place.kind}${highlighted ? ' is-highlighted' : ''}`, iconSize: [0, 0] });
+}
+
+export function PlanMap(props: PlanMapProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<LeafletMap | null>(null);
+  const fitZoom = useRef(0);
+  const placesLayer = useRef(layerGroup());
+  // Leaflet's handlers, bound once, call the latest props.
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const { imageUrl, width, height, description } = props;
+
+  // The map and its picture: made once per plan.
+  useEffect(() => {
+    const el = box.current!;
+    const bounds = latLngBounds([0, 0], [height, width]);
+    const map = leafletMap(el, { crs: CRS.Simple, attributionControl: false, zoomSnap: 0.25, zoomDelta: 0.5, minZoom: -8, maxBoundsViscosity: 0.8 });
+    map.fitBounds(bounds);
+    fitZoom.current = map.getZoom();
+    map.setMinZoom(fitZoom.current - 0.5);
+    map.setMaxZoom(fitZoom.current + ZOOM_IN_STEPS);
+    map.setMaxBounds(bounds.pad(0.25));
+    const picture = imageOverlay(imageUrl, bounds, { alt: description, className: 'plan-picture' });
+    picture.on('load', () => {
+      latest.current.onPicture('loaded');
+    });
+    picture.on('error', () => latest.current.onPicture('failed'));
+    picture.addTo(map);
+    placesLayer.current.addTo(map);
+    mapRef.current = map;
+    // A resized box (a phone turned, the page's column) refits what is shown.
+    const resized = new ResizeObserver(() => map.invalidateSize());
+    resized.observe(el);
+    return () => {
+      resized.disconnect();
+      map.remove();
+      mapRef.current = null;
+    };
+  }, [imageUrl, width, height, description]);
+
+  // The places, redrawn when they, the rings judging now or the highlight change (a few dozen shapes).
+  const { places, highlighted, penRects } = props;
+  useEffect(() => {
+    const layer = placesLayer.current;
+    layer.clearLayers();
+    for (const place of places) {
+      const lit = highlighted.includes(place.id);
+      const className = `plan-place plan-place-${place.kind}${place.judgingNow ? ' is-now' : ''}${lit ? ' is-highlighted' : ''}`;
+      const style = { className, weight: lit ? 4 : 1.5 };
+      const shape = place.outline
+        ? polygon(
+            place.outline.map(([x, y]): LatLngTuple => [height - y, x]),
+            style,
+          )
+        : rectangle(rectBounds(place, height), style);
+      shape.on('click', () => latest.current.onSelect(place.id));
+      layer.addLayer(shape);
+      const centre: LatLngTuple = [height - place.y - place.height / 2, place.x + place.width / 2];
+      const label = marker(centre, { icon: labelIcon(place, lit), keyboard: true, title: place.label, riseOnHover: true });
+      label.on('click', () => latest.current.onSelect(place.id));
+      label.on('keydown', (e) => {
+        const key = (e as unknown as { originalEvent: KeyboardEvent }).originalEvent.key;
+        if (key === 'Enter' || key === ' ') latest.current.onSelect(place.id);
+      });
+      layer.addLayer(label);
+    }
+    for (const rect of penRects) layer.addLayer(rectangle(rectBounds(rect, height), { className: 'plan-pen is-highlighted', weight: 3, interactive: false }));
+  }, [places, highlighted, penRects, height]);
+
+  // Opens on the highlighted places: centred, closer than the whole plan.
+  const { centreKey } = props;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || centreKey === '') return;
+    const lit = latest.current.places.filter((p) => latest.current.highlighted.includes(p.id));
+    if (lit.length === 0) return;
+    let target: LatLngBounds = latLngBounds(rectBounds(lit[0]!, height));
+    for (const p of lit.slice(1)) target = target.extend(latLngBounds(rectBounds(p, height)));
+    map.fitBounds(target, { padding: [24, 24], maxZoom: fitZoom.current + FOCUS_ZOOM_STEPS, animate: false });
+  }, [centreKey, height]);
+
+  return <div ref={box} className="plan-map" aria-label={description} role="region" />;
+}
