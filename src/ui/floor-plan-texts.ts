@@ -52,6 +52,7 @@ export const FLOOR_PLAN_TEXTS = {
   noSessionNow: 'Nothing is being judged here now.',
   noSessionNext: 'Nothing more is scheduled here.',
   cancelled: 'Cancelled',
+  pensOf: (row: string) => `Pens of ${row}`,
   pens: (n: number) => `${n} ${n === 1 ? 'pen' : 'pens'}`,
   penLine: (pen: string) => `Pen ${pen}`,
   emptyPen: 'No cat listed',

@@ -29,6 +29,7 @@ const PLACES = [CAFE, LOO, STAND, ROW_B, ROW_A, RING];
 describe('placeName', () => {
   it.each([
     [RING, 'Ring 1'],
+    [place({ id: 8, kind: 'ring', label: 'Breeders Hall' }), 'Breeders Hall'],
     [ROW_A, 'Benching row A'],
     [ROW_B, 'Row B'],
     [STAND, 'Stand 4'],

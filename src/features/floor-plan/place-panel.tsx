@@ -99,6 +99,13 @@ function RingSessions({ place, event, sessions, now }: { place: HallPlace; event
 
 function RowPens({ place, event, catalogue, wanted }: { place: HallPlace; event: ShowEvent; catalogue: EventCatalogue | undefined; wanted: string[] }) {
   const pens = pensOf(place.pens);
+  const list = useRef<HTMLUListElement>(null);
+  // A long row's list scrolls: the pen a link asked for comes into its view (the page itself stays put).
+  useEffect(() => {
+    const box = list.current;
+    const lit = box?.querySelector<HTMLElement>('li.is-highlighted');
+    if (box && lit) box.scrollTop = lit.offsetTop - box.clientHeight / 3;
+  }, []);
   const byPen = new Map<string, NonNullable<EventCatalogue>['entries']>();
   for (const cat of catalogue?.entries ?? []) {
     const pen = cat.pen === null ? null : normalisePen(cat.pen);
@@ -107,7 +114,8 @@ function RowPens({ place, event, catalogue, wanted }: { place: HallPlace; event:
   return (
     <>
       <p>{T.pens(pens.length)}</p>
-      <ul className="floor-plan-pens">
+      {/* Focusable: a keyboard scrolls it even where no pen holds a cat to link. */}
+      <ul className="floor-plan-pens" ref={list} tabIndex={0} aria-label={T.pensOf(placeName(place))}>
         {pens.map((pen) => {
           const cats = byPen.get(pen) ?? [];
           return (

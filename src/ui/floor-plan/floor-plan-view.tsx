@@ -10,7 +10,7 @@ const PlanMap = lazy(() => import('./plan-map.tsx').then((m) => ({ default: m.Pl
 /** Narrower than this (CSS px), a plan's labels cannot be read: the list below serves alone. */
 const TOO_SMALL = '(max-width: 299px)';
 /** The bench times the plan to this mark: the picture loaded and the places drawn. */
-export const FLOOR_PLAN_RENDERED_MARK = 'floor-plan-rendered';
+const FLOOR_PLAN_RENDERED_MARK = 'floor-plan-rendered';
 
 function useMedia(query: string): boolean {
   return useSyncExternalStore(

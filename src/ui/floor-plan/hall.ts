@@ -21,11 +21,12 @@ export interface PlanPlace extends PlanRect {
 }
 
 /**
- * The place's name in a sentence: its label, with the kind's word before it when the label does not
- * say it already ("A" is "Benching row A", "Ring 1" stays "Ring 1", "Toilets" stays "Toilets").
+ * The place's name in a sentence: its label, with the kind's word before a row's or stand's when the label
+ * does not say it already ("A" is "Benching row A", "12" is "Stand 12"); a ring is its schedule location's
+ * name ("Ring 1", "Breeders Hall"), a facility or area its label.
  */
 export function placeName(place: Pick<PlanPlace, 'kind' | 'label' | 'facility'>): string {
-  if (place.kind === 'facility' || place.kind === 'area') return place.label;
+  if (place.kind !== 'benching' && place.kind !== 'stand') return place.label;
   const word = T.kind[place.kind];
   const said = tokenise(place.label);
   const kindWords = tokenise(word);

@@ -140,5 +140,6 @@ export function PlanMap(props: PlanMapProps) {
     map.fitBounds(target, { padding: [24, 24], maxZoom: fitZoom.current + FOCUS_ZOOM_STEPS, animate: false });
   }, [centreKey, height]);
 
-  return <div ref={box} className="plan-map" aria-label={description} role="region" />;
+  // The box takes the plan's shape (up to 70% of the screen's height), so the plan fills it.
+  return <div ref={box} className="plan-map" aria-label={description} role="region" style={{ ['--plan-aspect' as string]: `${width} / ${height}` }} />;
 }

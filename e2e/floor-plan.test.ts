@@ -1,0 +1,313 @@
+// The visitor's floor plan on a phone and a desktop: /floor-plan draws the show on now's plan (its picture
+// loaded, not a grey box; a ring judging now says so in words), "Show on the floor plan" from a cat, an
+// advertiser and a session each opens it on the right place and says so, the list finds a row by a pen and
+// opens its panel, a show without a plan says so; no sideways scroll, axe clean in both themes.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { VenueServer } from '../server/start.ts';
+import { IMAGE_BUCKET } from '../shared/photos.ts';
+import { locatePen } from '../shared/floor-plan.ts';
+import { paths } from '../shared/paths.ts';
+import { placeName } from '../src/ui/floor-plan/hall.ts';
+import { FLOOR_PLAN_TEXTS as T } from '../src/ui/floor-plan-texts.ts';
+import { openSyncedApp, screenshot, type ViewportName } from './app-page.ts';
+import { formatViolations, runAxeInBothSchemes } from './axe.ts';
+import { useShow } from './fixture.ts';
+
+interface PlaceRow {
+  id: number;
+  kind: 'ring' | 'benching' | 'stand' | 'facility' | 'area';
+  facility: null;
+  label: string;
+  location: string | null;
+  pens: string | null;
+  advertiser_id: number | null;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const PLAN_WIDTH = 1200;
+const PLAN_HEIGHT = 800;
+const TEST_PLAN_IMAGE = 'floor-plans/e2e-hall.svg';
+
+/** A plain hall drawing: the picture a plan's places are drawn over. */
+const HALL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="${PLAN_WIDTH}" height="${PLAN_HEIGHT}" viewBox="0 0 ${PLAN_WIDTH} ${PLAN_HEIGHT}"><rect width="100%" height="100%" fill="#f4f1ea"/><rect x="10" y="10" width="1180" height="780" fill="none" stroke="#555" stroke-width="6"/><text x="600" y="780" text-anchor="middle" font-size="20">Hall</text></svg>`;
+
+/** The show on now, as the app picks it (the demo's running event). */
+async function activeEventId(server: VenueServer): Promise<number> {
+  const { rows } = await server.db.query<{ id: number }>(`select id::int as id from public.events where end_date >= current_date order by start_date, name limit 1`);
+  return rows[0]!.id;
+}
+
+/**
+ * The demo hall when the seed has one; until then the test draws its own over the show's real rings, pens
+ * and advertisers, the way an organiser would (rows, not pens; one stand per advertiser).
+ */
+async function ensureHall(server: VenueServer, eventId: number): Promise<void> {
+  const db = server.db;
+  const existing = await db.query(`select 1 from public.floor_plans where event_id = $1`, [eventId]);
+  if (existing.rows.length > 0) return;
+  await db.query(
+    `with o as (insert into storage.objects (bucket_id, name, metadata) values ($1, $2, jsonb_build_object('mimetype', 'image/svg+xml', 'size', $4::int)) returning id)
+     insert into storage.object_data (object_id, data) select o.id, convert_to($3, 'UTF8') from o`,
+    [IMAGE_BUCKET, TEST_PLAN_IMAGE, HALL_SVG, Buffer.byteLength(HALL_SVG)],
+  );
+  const plan = await db.query<{ id: number }>(
+    `insert into public.floor_plans (event_id, image_url, width, height, description) values ($1, $2, $3, $4, 'The show hall: rings at the top, benching rows below, stands along the right wall') returning id::int as id`,
+    [eventId, TEST_PLAN_IMAGE, PLAN_WIDTH, PLAN_HEIGHT],
+  );
+  const planId = plan.rows[0]!.id;
+  const locations = (
+    await db.query<{ location: string }>(`select distinct location from public.event_schedule where event_id = $1 and location is not null order by location limit 4`, [
+      eventId,
+    ])
+  ).rows;
+  for (const [i, { location }] of locations.entries()) {
+    await db.query(`insert into public.places (floor_plan_id, kind, label, x, y, width, height, location) values ($1, 'ring', $2, $3, 40, 220, 160, $2)`, [
+      planId,
+      location,
+      40 + i * 280,
+    ]);
+  }
+  // One row per pen letter, its pens the letter's lowest to highest number.
+  const rows = (
+    await db.query<{ letters: string; first: number; last: number }>(
+      `select substring(pen from '^[A-Z]+') as letters, min(substring(pen from '[0-9]+$')::int)::int as first, max(substring(pen from '[0-9]+$')::int)::int as last
+         from public.catalogue_entries where event_id = $1 and pen ~ '^[A-Z]+[0-9]+$' group by 1 order by 1 limit 6`,
+      [eventId],
+    )
+  ).rows;
+  for (const [i, r] of rows.entries()) {
+    await db.query(`insert into public.places (floor_plan_id, kind, label, x, y, width, height, pens) values ($1, 'benching', $2, 60, $3, 760, 40, $4)`, [
+      planId,
+      r.letters,
+      260 + i * 80,
+      `${r.letters}${r.first}-${r.letters}${r.last}`,
+    ]);
+  }
+  const advertisers = (await db.query<{ id: number }>(`select id::int as id from public.advertisers order by id limit 4`)).rows;
+  for (const [i, a] of advertisers.entries()) {
+    await db.query(`insert into public.places (floor_plan_id, kind, label, x, y, width, height, advertiser_id) values ($1, 'stand', $2, 900, $3, 240, 90, $4)`, [
+      planId,
+      `Stand ${i + 1}`,
+      260 + i * 110,
+      a.id,
+    ]);
+    await db.query(`update public.advertisers set stand = coalesce(stand, $2), opening_hours = coalesce(opening_hours, 'Sat–Sun 10:00–17:00') where id = $1`, [
+      a.id,
+      `${i + 1}`,
+    ]);
+  }
+  await db.query(
+    `insert into public.places (floor_plan_id, kind, facility, label, x, y, width, height) values ($1, 'facility', 'toilets', 'Toilets', 1080, 40, 80, 80)`,
+    [planId],
+  );
+  await db.query(
+    `insert into public.places (floor_plan_id, kind, label, x, y, width, height, outline) values ($1, 'area', 'Café', 900, 700, 240, 80, '[[900,700],[1140,700],[1140,780],[900,780]]')`,
+    [planId],
+  );
+}
+
+/** One session of the ring runs now (at the venue), so the plan has a ring judging now to show. */
+async function judgeNow(server: VenueServer, eventId: number, location: string): Promise<string> {
+  const { rows } = await server.db.query<{ title: string }>(
+    `with venue as (select (now() at time zone coalesce(time_zone, 'Europe/Amsterdam')) as t from public.events where id = $1),
+          s as (select id from public.event_schedule where event_id = $1 and location = $2 order by id limit 1)
+     update public.event_schedule e set schedule_date = venue.t::date, status = 'scheduled',
+            start_time = greatest(venue.t::time - interval '30 minutes', time '00:00'), end_time = least(venue.t::time + interval '30 minutes', time '23:59')
+       from venue, s where e.id = s.id returning e.title`,
+    [eventId, location],
+  );
+  return rows[0]!.title;
+}
+
+async function expectNoAxeViolations(page: Page, screen: string) {
+  const { light, dark } = await runAxeInBothSchemes(page);
+  const violations = [...light, ...dark];
+  expect(violations, formatViolations(screen, violations)).toEqual([]);
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+/** Waits for the plan's picture; its natural width proves a picture arrived, not a grey box. */
+async function pictureLoaded(page: Page): Promise<number> {
+  await page.locator('.plan-frame[data-picture="loaded"]').waitFor({ timeout: 20_000 });
+  return page.locator('img.plan-picture').evaluate((img) => (img as HTMLImageElement).naturalWidth);
+}
+
+const status = (page: Page) => page.locator('.floor-plan-status');
+
+describe('the floor plan', () => {
+  let server: VenueServer;
+  let browser: Browser;
+  let eventId: number;
+  let places: PlaceRow[];
+  let ringNow: PlaceRow;
+  let sessionNow: string;
+  useShow({}, (show) => ({ server, browser } = show));
+
+  beforeAll(async () => {
+    eventId = await activeEventId(server);
+    await ensureHall(server, eventId);
+    places = (
+      await server.db.query<PlaceRow>(
+        `select p.id::int as id, p.kind, p.facility, p.label, p.location, p.pens, p.advertiser_id::int as advertiser_id, p.x, p.y, p.width, p.height
+           from public.places p join public.floor_plans f on f.id = p.floor_plan_id where f.event_id = $1 order by p.id`,
+        [eventId],
+      )
+    ).rows;
+    ringNow = places.find((p) => p.kind === 'ring')!;
+    // The stand the advertiser test opens has its hours (the page shows them).
+    await server.db.query(`update public.advertisers set opening_hours = coalesce(opening_hours, 'Sat–Sun 10:00–17:00') where id = $1`, [
+      places.find((p) => p.kind === 'stand')!.advertiser_id,
+    ]);
+    sessionNow = await judgeNow(server, eventId, ringNow.location!);
+  });
+
+  describe.each(['phone', 'desktop'] as ViewportName[])('on a %s', (viewport) => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await openSyncedApp(browser, server, viewport);
+    });
+
+    it("draws the show on now's plan over its picture, a ring judging now says so, and the list holds every place", async () => {
+      await page.goto(`${server.url}${paths.floorPlan()}`);
+      await page.getByRole('heading', { name: T.heading, level: 1 }).waitFor();
+      expect(await pictureLoaded(page)).toBeGreaterThan(0);
+      expect(await page.locator('path.plan-place').count()).toBe(places.length);
+      const label = page.locator('.plan-label', { hasText: ringNow.label }).first();
+      expect(await label.textContent()).toBe(`${ringNow.label}${T.judgingNow}`);
+      expect(await page.evaluate(() => performance.getEntriesByName('floor-plan-rendered').length)).toBe(1);
+      expect(await page.locator('.floor-plan-count').textContent()).toBe(T.count(places.length, places.length));
+      for (const kind of new Set(places.map((p) => p.kind))) await page.getByRole('heading', { name: T.kinds[kind], level: 3 }).waitFor();
+      // The ring's line in the list says it in words too.
+      const list = page.getByRole('region', { name: T.listHeading });
+      expect(await list.getByRole('button', { name: new RegExp(`^${ringNow.label}`) }).textContent()).toContain(T.judgingNow);
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await expectNoAxeViolations(page, '/floor-plan');
+      await screenshot(page, 'floor-plan', viewport);
+    });
+
+    it('tapping a ring opens its panel: the session on now, linked to the schedule', async () => {
+      await page.locator('.plan-label-text', { hasText: ringNow.label }).first().click();
+      const panel = page.getByRole('region', { name: placeName({ ...ringNow, facility: null }) });
+      await panel.waitFor();
+      expect(await panel.getByText(T.judgingNow).count()).toBe(1);
+      const now = panel.getByRole('link', { name: new RegExp(sessionNow.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
+      expect(await now.getAttribute('href')).toMatch(new RegExp(`^/events/${eventId}#session-\\d+$`));
+
+      // A keyboard reaches the places on the plan too: Enter on a stand's label opens its panel.
+      const stand = places.find((p) => p.kind === 'stand')!;
+      await page.locator('.plan-label', { hasText: stand.label }).first().focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('region', { name: placeName({ ...stand, facility: null }) }).waitFor();
+    });
+
+    it('finds a benching row by a pen in the list, and its panel lists the pen and its cat', async () => {
+      const { rows } = await server.db.query<{ pen: string; name: string; catalogue_number: string }>(
+        `select pen, name, catalogue_number from public.catalogue_entries where event_id = $1 and pen ~ '^[A-Z]+[0-9]+$' order by id limit 1`,
+        [eventId],
+      );
+      const cat = rows[0]!;
+      await page.goto(`${server.url}${paths.floorPlan()}`);
+      await page.getByLabel(T.searchLabel).fill(cat.pen.toLowerCase());
+      const list = page.getByRole('region', { name: T.listHeading });
+      await expect.poll(() => list.locator('.floor-plan-place').count()).toBe(1);
+      const row = locatePen(places, cat.pen)!.row;
+      expect(await list.locator('.floor-plan-place-label').textContent()).toBe(row.label);
+      await list.locator('.floor-plan-place').click();
+      const panel = page.getByRole('region', { name: placeName({ ...row, facility: null }) });
+      await panel.waitFor();
+      // The panel's heading takes focus: a keyboard or screen reader goes on from there.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('floor-plan-panel-heading');
+      expect(await panel.getByRole('link', { name: `${cat.catalogue_number} · ${cat.name}` }).getAttribute('href')).toBe(
+        paths.catalogueEntry(eventId, cat.catalogue_number),
+      );
+      await page.getByLabel(T.searchLabel).fill('zzzz');
+      await list.getByText(T.noMatches).waitFor();
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await screenshot(page, 'floor-plan-row', viewport);
+    });
+
+    it("a cat's page opens the plan on its pen's row: highlighted and said in words", async () => {
+      const { rows } = await server.db.query<{ pen: string; catalogue_number: string }>(
+        `select pen, catalogue_number from public.catalogue_entries where event_id = $1 and pen ~ '^[A-Z]+[0-9]+$' order by id desc limit 1`,
+        [eventId],
+      );
+      const cat = rows[0]!;
+      await page.goto(`${server.url}${paths.catalogueEntry(eventId, cat.catalogue_number)}`);
+      await page.getByRole('link', { name: T.showOnPlan }).click();
+      await page.waitForURL(`**${paths.floorPlan(eventId, { pens: [cat.pen] })}`);
+      const row = locatePen(places, cat.pen)!.row;
+      await expect.poll(() => status(page).textContent()).toBe(T.penIn(cat.pen, placeName({ ...row, facility: null }).replace(/^Benching row/, 'benching row')));
+      expect(await status(page).getAttribute('role')).toBe('status');
+      expect(await pictureLoaded(page)).toBeGreaterThan(0);
+      expect(await page.locator('.plan-label.is-highlighted').count()).toBe(1);
+      expect(await page.locator('path.plan-pen.is-highlighted').count()).toBe(1);
+      expect(await page.locator('.floor-plan-pens li.is-highlighted').textContent()).toContain(`Pen ${cat.pen}`);
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await expectNoAxeViolations(page, '/floor-plan?pen=');
+      await screenshot(page, 'floor-plan-pen', viewport);
+    });
+
+    it("an advertiser's page shows its stand and hours and opens the plan on its stand", async () => {
+      const stand = places.find((p) => p.kind === 'stand')!;
+      const { rows } = await server.db.query<{ company_name: string; opening_hours: string }>(
+        `select company_name, opening_hours from public.advertisers where id = $1`,
+        [stand.advertiser_id],
+      );
+      const advertiser = rows[0]!;
+      await page.goto(`${server.url}${paths.advertiser(stand.advertiser_id!)}`);
+      const section = page.getByRole('region', { name: T.atTheShow });
+      await section.waitFor();
+      expect(await section.textContent()).toContain(advertiser.opening_hours);
+      await section.getByRole('link', { name: T.showOnPlan }).click();
+      await page.waitForURL(`**${paths.floorPlan(eventId, { place: stand.id })}`);
+      await expect.poll(() => status(page).textContent()).toBe(T.standOf(advertiser.company_name, placeName({ ...stand, facility: null })));
+      expect(await page.locator('.plan-label.is-highlighted').textContent()).toBe(stand.label);
+      const panel = page.getByRole('region', { name: placeName({ ...stand, facility: null }) });
+      expect(await panel.getByRole('link', { name: advertiser.company_name }).getAttribute('href')).toBe(paths.advertiser(stand.advertiser_id!));
+    });
+
+    it("a schedule session opens the plan on its ring; the event page links the event's plan", async () => {
+      await page.goto(`${server.url}/schedule`);
+      await page
+        .getByRole('link', { name: T.showOnPlanLabel(ringNow.location!) })
+        .first()
+        .click();
+      await page.waitForURL(`**${paths.floorPlan(eventId, { place: ringNow.id })}`);
+      await expect.poll(() => status(page).textContent()).toBe(T.highlighted(ringNow.label));
+      expect(await page.locator('.plan-label.is-highlighted').textContent()).toBe(`${ringNow.label}${T.judgingNow}`);
+
+      await page.goto(`${server.url}${paths.event(eventId)}`);
+      await page.getByRole('link', { name: T.showOnPlan, exact: true }).click();
+      await page.waitForURL(`**${paths.floorPlan(eventId)}`);
+      expect(await pictureLoaded(page)).toBeGreaterThan(0);
+    });
+  });
+
+  it("says so when the plan's picture cannot be fetched, and the list still holds every place", async () => {
+    const { rows } = await server.db.query<{ image_url: string }>(`select image_url from public.floor_plans where event_id = $1`, [eventId]);
+    const page = await openSyncedApp(browser, server, 'phone');
+    // The context's route sees the service worker's fetches too.
+    await page.context().route(`**/${rows[0]!.image_url}`, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${server.url}${paths.floorPlan()}`);
+    await page.getByText(T.pictureFailed).waitFor();
+    expect(await page.locator('.floor-plan-count').textContent()).toBe(T.count(places.length, places.length));
+    await page.close();
+  });
+
+  it('says so for a show with no floor plan', async () => {
+    const { rows } = await server.db.query<{ id: number }>(
+      `select e.id::int as id from public.events e where not exists (select 1 from public.floor_plans f where f.event_id = e.id) order by e.id limit 1`,
+    );
+    const page = await openSyncedApp(browser, server, 'phone');
+    await page.goto(`${server.url}${paths.floorPlan(rows[0]!.id)}`);
+    await page.getByText(T.noPlan).waitFor();
+    // Nothing of the plan is drawn, and Leaflet is not even loaded.
+    expect(await page.locator('.plan-map').count()).toBe(0);
+    await page.close();
+  });
+});
