@@ -10,7 +10,7 @@ import { normalisePen } from './pens.ts';
 /** The most pens one row may name: a long hall's row holds a few dozen; this catches a typo like A1-A10000. */
 export const PENS_PER_ROW_MAX = 500;
 
-const RANGE = /^(.*?)\s*[-–]\s*(.+)$/;
+const RANGE = /^(.*?)\s*[-–]\s*(.*)$/;
 const NUMBERED = /^(.*?)(\d+)$/;
 
 /** The pens a row's text names, in order along the row, or the first problem in words. */

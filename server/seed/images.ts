@@ -2,7 +2,7 @@
 // and pattern, logos, products and venues.
 import type { BreedLook } from './breed-seed.ts';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A small deterministic hash, so each name gets its own palette. */
 function hue(name: string): number {

@@ -33,6 +33,8 @@ const TABLES: ShowTable[] = [
   'event_schedule',
   'advertisers',
   'catalogue_entries',
+  'floor_plans',
+  'places',
 ];
 const ROWS_PER_INSERT = 500;
 const IMAGES_PER_INSERT = 100;

@@ -3,6 +3,7 @@
 import { toListText } from '../../shared/list-text.ts';
 import { logoSvg, productSvg } from './images.ts';
 import { PLACES } from './places.ts';
+import { standOf } from './show-hall.ts';
 import { round, slugOf, type Row, type ShowContext } from './show-context.ts';
 import { ADVERTISERS } from './show-lists.ts';
 
@@ -47,5 +48,8 @@ function advertiserRow(ctx: ShowContext, a: Advertiser, index: number, copy: num
     rebate_voucher_percentage: a.rebate,
     latitude: round(place.lat + (rnd.next() - 0.5) * 0.05, 5),
     longitude: round(place.lng + (rnd.next() - 0.5) * 0.05, 5),
+    // The live show's hall has a stand for each (server/seed/show-hall.ts draws them in this order).
+    stand: standOf(id - 1),
+    opening_hours: index % 4 === 1 ? 'Show days 10:00–17:00' : 'Show days 09:00–17:30',
   };
 }

@@ -37,7 +37,8 @@ const LONGHAIR_SHARE = 0.4;
 const FROM_A_CATTERY = 0.85;
 /** Owners the organiser may publish: an exhibitor's consent, so only some (household pets always). */
 const WITH_OWNER = 0.45;
-const BENCHING_ROWS = ['A', 'B', 'C', 'D', 'E', 'F'];
+/** The hall's benching rows, in catalogue order (server/seed/show-hall.ts draws one per letter). */
+export const BENCHING_ROWS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 const DAYS_PER_MONTH = 30.44;
 
 interface Draft {

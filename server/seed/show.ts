@@ -6,10 +6,11 @@ import type { BreedSeed } from './breed-seed.ts';
 import { seededRandom } from './random.ts';
 import { buildAdvertisers } from './show-advertisers.ts';
 import { buildBreeds } from './show-breeds.ts';
-import { buildCatalogue } from './show-catalogue.ts';
+import { BENCHING_ROWS, buildCatalogue } from './show-catalogue.ts';
 import { buildCatteries, buildOrganizations, buildQualityLabels } from './show-catteries.ts';
 import { placeOf, type Row, type ShowContext, type ShowImage } from './show-context.ts';
 import { buildEvents } from './show-events.ts';
+import { buildHall } from './show-hall.ts';
 import { buildLitters } from './show-litters.ts';
 import { EVENT_DEFS } from './show-lists.ts';
 
@@ -28,6 +29,8 @@ export interface ShowData {
   event_schedule: Row[];
   advertisers: Row[];
   catalogue_entries: Row[];
+  floor_plans: Row[];
+  places: Row[];
   images: ShowImage[];
 }
 
@@ -40,6 +43,8 @@ export const FOREIGN_KEYS: Partial<Record<keyof Omit<ShowData, 'images'>, Record
   litter_images: { litter_id: 'litters' },
   event_schedule: { event_id: 'events' },
   catalogue_entries: { event_id: 'events', breed_id: 'breeds', cattery_id: 'catteries' },
+  floor_plans: { event_id: 'events' },
+  places: { floor_plan_id: 'floor_plans', advertiser_id: 'advertisers' },
 };
 
 /** The seed of the demo show's random source when the caller gives none. */
@@ -76,7 +81,10 @@ export function buildShow(opts: { now: Date; scale: number; breeds: readonly Bre
   const { litters, litter_images } = buildLitters(ctx, { ...catteryTables, pools });
   const { events, event_schedule } = buildEvents(ctx);
   const advertisers = buildAdvertisers(ctx);
-  const catalogue_entries = buildCatalogue(ctx, { event: events[EVENT_DEFS.findIndex((d) => d.live)]!, breeds, ...catteryTables });
+  const liveEvent = events[EVENT_DEFS.findIndex((d) => d.live)]!;
+  const catalogue_entries = buildCatalogue(ctx, { event: liveEvent, breeds, ...catteryTables });
+  // Draws nothing at random: the hall follows the schedule, the catalogue's pens and the advertisers.
+  const { floor_plans, places } = buildHall(ctx, { event: liveEvent, event_schedule, advertisers, catalogue_entries, benchingRows: BENCHING_ROWS });
   return {
     organizations,
     quality_labels,
@@ -88,6 +96,8 @@ export function buildShow(opts: { now: Date; scale: number; breeds: readonly Bre
     event_schedule,
     advertisers,
     catalogue_entries,
+    floor_plans,
+    places,
     // Pictures shared by scaled copies are listed once.
     images: [...new Map(images.map((im) => [im.name, im])).values()],
   };

@@ -67,7 +67,7 @@ create index places_advertiser_idx on public.places (advertiser_id);
 create function public.places_check_ring() returns trigger
 language plpgsql set search_path = '' as $$
 begin
-  if new.kind = 'ring' and not exists (
+  if new.kind = 'ring' and new.location is not null and not exists (
     select 1 from public.event_schedule s join public.floor_plans p on p.event_id = s.event_id
      where p.id = new.floor_plan_id and lower(btrim(s.location)) = lower(btrim(new.location))
   ) then

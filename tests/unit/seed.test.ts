@@ -10,6 +10,7 @@ import { isValidTimeZone, zonedDateTime, zonedTimeToInstant } from '../../shared
 import { PLACES } from '../../server/seed/places.ts';
 import { productShapeFor } from '../../server/seed/images.ts';
 import { compareCatalogueNumbers, normaliseCatalogueNumber } from '../../shared/catalogue.ts';
+import { locatePen, pensOf } from '../../shared/floor-plan.ts';
 
 /** The live event's venue zone: the seed day and hour are read there, whatever the process's zone. */
 const VENUE_ZONE = 'Europe/Amsterdam';
@@ -271,6 +272,7 @@ describe('pictures and scale', () => {
       ...s.litter_images.map((i) => i.image_url),
       ...s.events.map((e) => e.event_picture_url),
       ...s.advertisers.flatMap((a) => [a.company_logo_url, ...parseListText(a.product_images)]),
+      ...s.floor_plans.map((p) => p.image_url),
     ].filter((x): x is string => typeof x === 'string');
 
   it('generates every picture the rows refer to, as SVG with a text alternative', () => {
@@ -529,5 +531,74 @@ describe('the catalogue of the running event', () => {
     expect(Math.max(...kittens)).toBeLessThanOrEqual(500);
     expect(big.filter((e) => /A$/.test(e.catalogue_number as string)).length).toBeGreaterThanOrEqual(20);
     expect(buildShow({ now: SEEDED_AT, scale: 1, breeds: SHOW_BREEDS }).catalogue_entries).toEqual(entries);
+  });
+});
+
+describe('the hall of the running event', () => {
+  const [plan] = show.floor_plans;
+  const live = show.events.find((e) => show.catalogue_entries.some((c) => c.event_id === e.id))!;
+  const places = show.places as (Row & { kind: string; label: string; x: number; y: number; width: number; height: number; pens: string | null })[];
+  const of = (kind: string) => places.filter((p) => p.kind === kind);
+
+  it('has one plan, for the running event, whose picture is an SVG of its size with a text alternative', () => {
+    expect(show.floor_plans).toHaveLength(1);
+    expect(plan!.event_id).toBe(live.id);
+    const svg = show.images.find((i) => i.name === plan!.image_url)!.render();
+    expect(svg).toMatch(
+      new RegExp(
+        `^<svg xmlns="http://www.w3.org/2000/svg" width="${plan!.width}" height="${plan!.height}" viewBox="0 0 ${plan!.width} ${plan!.height}" role="img" aria-label="The show hall from above: 4 rings`,
+      ),
+    );
+  });
+
+  it('draws a ring for every ring of the schedule and the Main Ring, each naming its location', () => {
+    const locations = new Set(show.event_schedule.filter((s) => s.event_id === live.id).map((s) => s.location as string));
+    const rings = of('ring');
+    expect(rings.map((r) => r.location)).toEqual(['Ring 1', 'Ring 2', 'Ring 3', 'Ring 4', 'Main Ring']);
+    for (const r of rings) expect(locations.has(r.location as string), String(r.location)).toBe(true);
+  });
+
+  it("puts every catalogue entry's pen in exactly one benching row, rows A–F", () => {
+    const rows = of('benching');
+    expect(rows.map((r) => r.label)).toEqual(['Row A', 'Row B', 'Row C', 'Row D', 'Row E', 'Row F']);
+    const entries = show.catalogue_entries.filter((e) => e.event_id === live.id);
+    for (const e of entries) expect(locatePen(rows, e.pen as string)?.row.label, String(e.pen)).toBe(`Row ${String(e.pen).slice(0, 1)}`);
+    // No row names a pen no cat sits in, and no pen is in two rows.
+    const named = rows.flatMap((r) => pensOf(r.pens));
+    expect(new Set(named).size).toBe(named.length);
+    expect(named.sort()).toEqual(entries.map((e) => e.pen as string).sort());
+  });
+
+  it('gives every advertiser a stand with its number, opening hours, and a place on the plan', () => {
+    const stands = of('stand');
+    expect(stands).toHaveLength(show.advertisers.length);
+    for (const a of show.advertisers) {
+      const stand = stands.find((s) => s.advertiser_id === a.id)!;
+      expect(stand.label).toBe(a.stand);
+      expect(a.opening_hours).toMatch(/^Show days \d\d:\d\d–\d\d:\d\d$/);
+    }
+  });
+
+  it('has the facilities a visitor asks for and the areas the schedule meets in, all inside the hall and none overlapping', () => {
+    expect(
+      of('facility')
+        .map((f) => f.facility)
+        .sort(),
+    ).toEqual(['entrance', 'exit', 'first_aid', 'food', 'info_desk', 'toilets', 'vet_check']);
+    expect(of('area').map((a) => a.label)).toEqual(['Kitten Corner', 'Stage', 'Photo Studio']);
+    for (const p of places) {
+      expect(p.x >= 0 && p.y >= 0 && p.x + p.width <= plan!.width && p.y + p.height <= plan!.height, p.label).toBe(true);
+    }
+    const overlap = (a: (typeof places)[number], b: (typeof places)[number]) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const [i, a] of places.entries()) for (const b of places.slice(i + 1)) expect(overlap(a, b), `${a.label} × ${b.label}`).toBe(false);
+  });
+
+  it('grows with ×10: a ring per schedule ring, every pen in a row, every advertiser a stand', () => {
+    const big = buildShow({ now: SEEDED_AT, scale: 10, breeds: SHOW_BREEDS });
+    const rows = big.places.filter((p) => p.kind === 'benching') as (Row & { kind: string; pens: string; x: number; y: number; width: number; height: number })[];
+    expect(big.places.filter((p) => p.kind === 'ring')).toHaveLength(41);
+    expect(big.places.filter((p) => p.kind === 'stand')).toHaveLength(big.advertisers.length);
+    for (const e of big.catalogue_entries) expect(locatePen(rows, e.pen as string), String(e.pen)).not.toBeNull();
   });
 });
