@@ -5,10 +5,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import { IMAGE_BUCKET } from '../shared/photos.ts';
 import { locatePen } from '../shared/floor-plan.ts';
 import { paths } from '../shared/paths.ts';
-import { placeName } from '../src/ui/floor-plan/hall.ts';
+import { activeEvent } from '../shared/schedule.ts';
+import { placeInSentence, placeName } from '../src/ui/floor-plan/hall.ts';
 import { FLOOR_PLAN_TEXTS as T } from '../src/ui/floor-plan-texts.ts';
 import { openSyncedApp, screenshot, type ViewportName } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
@@ -28,86 +28,12 @@ interface PlaceRow {
   height: number;
 }
 
-const PLAN_WIDTH = 1200;
-const PLAN_HEIGHT = 800;
-const TEST_PLAN_IMAGE = 'floor-plans/e2e-hall.svg';
-
-/** A plain hall drawing: the picture a plan's places are drawn over. */
-const HALL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="${PLAN_WIDTH}" height="${PLAN_HEIGHT}" viewBox="0 0 ${PLAN_WIDTH} ${PLAN_HEIGHT}"><rect width="100%" height="100%" fill="#f4f1ea"/><rect x="10" y="10" width="1180" height="780" fill="none" stroke="#555" stroke-width="6"/><text x="600" y="780" text-anchor="middle" font-size="20">Hall</text></svg>`;
-
-/** The show on now, as the app picks it (the demo's running event). */
+/** The show on now, as the app picks it (the demo's running event, whose hall the seed draws). */
 async function activeEventId(server: VenueServer): Promise<number> {
-  const { rows } = await server.db.query<{ id: number }>(`select id::int as id from public.events where end_date >= current_date order by start_date, name limit 1`);
-  return rows[0]!.id;
-}
-
-/**
- * The demo hall when the seed has one; until then the test draws its own over the show's real rings, pens
- * and advertisers, the way an organiser would (rows, not pens; one stand per advertiser).
- */
-async function ensureHall(server: VenueServer, eventId: number): Promise<void> {
-  const db = server.db;
-  const existing = await db.query(`select 1 from public.floor_plans where event_id = $1`, [eventId]);
-  if (existing.rows.length > 0) return;
-  await db.query(
-    `with o as (insert into storage.objects (bucket_id, name, metadata) values ($1, $2, jsonb_build_object('mimetype', 'image/svg+xml', 'size', $4::int)) returning id)
-     insert into storage.object_data (object_id, data) select o.id, convert_to($3, 'UTF8') from o`,
-    [IMAGE_BUCKET, TEST_PLAN_IMAGE, HALL_SVG, Buffer.byteLength(HALL_SVG)],
+  const { rows } = await server.db.query<{ id: number; name: string; start_date: string; end_date: string; time_zone: string | null }>(
+    `select id::int as id, name, start_date::text as start_date, end_date::text as end_date, time_zone from public.events`,
   );
-  const plan = await db.query<{ id: number }>(
-    `insert into public.floor_plans (event_id, image_url, width, height, description) values ($1, $2, $3, $4, 'The show hall: rings at the top, benching rows below, stands along the right wall') returning id::int as id`,
-    [eventId, TEST_PLAN_IMAGE, PLAN_WIDTH, PLAN_HEIGHT],
-  );
-  const planId = plan.rows[0]!.id;
-  const locations = (
-    await db.query<{ location: string }>(`select distinct location from public.event_schedule where event_id = $1 and location is not null order by location limit 4`, [
-      eventId,
-    ])
-  ).rows;
-  for (const [i, { location }] of locations.entries()) {
-    await db.query(`insert into public.places (floor_plan_id, kind, label, x, y, width, height, location) values ($1, 'ring', $2, $3, 40, 220, 160, $2)`, [
-      planId,
-      location,
-      40 + i * 280,
-    ]);
-  }
-  // One row per pen letter, its pens the letter's lowest to highest number.
-  const rows = (
-    await db.query<{ letters: string; first: number; last: number }>(
-      `select substring(pen from '^[A-Z]+') as letters, min(substring(pen from '[0-9]+$')::int)::int as first, max(substring(pen from '[0-9]+$')::int)::int as last
-         from public.catalogue_entries where event_id = $1 and pen ~ '^[A-Z]+[0-9]+$' group by 1 order by 1 limit 6`,
-      [eventId],
-    )
-  ).rows;
-  for (const [i, r] of rows.entries()) {
-    await db.query(`insert into public.places (floor_plan_id, kind, label, x, y, width, height, pens) values ($1, 'benching', $2, 60, $3, 760, 40, $4)`, [
-      planId,
-      r.letters,
-      260 + i * 80,
-      `${r.letters}${r.first}-${r.letters}${r.last}`,
-    ]);
-  }
-  const advertisers = (await db.query<{ id: number }>(`select id::int as id from public.advertisers order by id limit 4`)).rows;
-  for (const [i, a] of advertisers.entries()) {
-    await db.query(`insert into public.places (floor_plan_id, kind, label, x, y, width, height, advertiser_id) values ($1, 'stand', $2, 900, $3, 240, 90, $4)`, [
-      planId,
-      `Stand ${i + 1}`,
-      260 + i * 110,
-      a.id,
-    ]);
-    await db.query(`update public.advertisers set stand = coalesce(stand, $2), opening_hours = coalesce(opening_hours, 'Sat–Sun 10:00–17:00') where id = $1`, [
-      a.id,
-      `${i + 1}`,
-    ]);
-  }
-  await db.query(
-    `insert into public.places (floor_plan_id, kind, facility, label, x, y, width, height) values ($1, 'facility', 'toilets', 'Toilets', 1080, 40, 80, 80)`,
-    [planId],
-  );
-  await db.query(
-    `insert into public.places (floor_plan_id, kind, label, x, y, width, height, outline) values ($1, 'area', 'Café', 900, 700, 240, 80, '[[900,700],[1140,700],[1140,780],[900,780]]')`,
-    [planId],
-  );
+  return activeEvent(rows, new Date())!.id;
 }
 
 /** One session of the ring runs now (at the venue), so the plan has a ring judging now to show. */
@@ -150,7 +76,6 @@ describe('the floor plan', () => {
 
   beforeAll(async () => {
     eventId = await activeEventId(server);
-    await ensureHall(server, eventId);
     places = (
       await server.db.query<PlaceRow>(
         `select p.id::int as id, p.kind, p.facility, p.label, p.location, p.pens, p.advertiser_id::int as advertiser_id, p.x, p.y, p.width, p.height
@@ -225,6 +150,11 @@ describe('the floor plan', () => {
       expect(await panel.getByRole('link', { name: `${cat.catalogue_number} · ${cat.name}` }).getAttribute('href')).toBe(
         paths.catalogueEntry(eventId, cat.catalogue_number),
       );
+      // An advertiser's name finds its stand, whatever the case.
+      const stand = places.find((p) => p.kind === 'stand')!;
+      const { rows: named } = await server.db.query<{ company_name: string }>(`select company_name from public.advertisers where id = $1`, [stand.advertiser_id]);
+      await page.getByLabel(T.searchLabel).fill(named[0]!.company_name.toUpperCase());
+      await expect.poll(() => list.locator('.floor-plan-place-label').allTextContents()).toEqual([stand.label]);
       await page.getByLabel(T.searchLabel).fill('zzzz');
       await list.getByText(T.noMatches).waitFor();
       expect(await noSidewaysScroll(page)).toBe(true);
@@ -241,7 +171,7 @@ describe('the floor plan', () => {
       await page.getByRole('link', { name: T.showOnPlan }).click();
       await page.waitForURL(`**${paths.floorPlan(eventId, { pens: [cat.pen] })}`);
       const row = locatePen(places, cat.pen)!.row;
-      await expect.poll(() => status(page).textContent()).toBe(T.penIn(cat.pen, placeName({ ...row, facility: null }).replace(/^Benching row/, 'benching row')));
+      await expect.poll(() => status(page).textContent()).toBe(T.penIn(cat.pen, placeInSentence({ ...row, facility: null })));
       expect(await status(page).getAttribute('role')).toBe('status');
       expect(await pictureLoaded(page)).toBeGreaterThan(0);
       expect(await page.locator('.plan-label.is-highlighted').count()).toBe(1);

@@ -31,7 +31,8 @@ describe('placeName', () => {
     [RING, 'Ring 1'],
     [place({ id: 8, kind: 'ring', label: 'Breeders Hall' }), 'Breeders Hall'],
     [ROW_A, 'Benching row A'],
-    [ROW_B, 'Row B'],
+    [ROW_B, 'Benching row B'],
+    [place({ id: 10, kind: 'benching', label: 'Double row 3' }), 'Double row 3'],
     [STAND, 'Stand 4'],
     [place({ id: 9, kind: 'stand', label: '12' }), 'Stand 12'],
     [LOO, 'WC north'],
@@ -118,7 +119,7 @@ describe('planFocus', () => {
   it('reads several pens, in rows of either spelling, and names the missing one', () => {
     const f = focus('pen=B12,A1,Z9');
     expect(f?.placeIds).toEqual([3, 2]);
-    expect(f?.message).toBe('Pen B12 is in Row B. Pen A1 is in benching row A. Pen Z9 is not on this plan.');
+    expect(f?.message).toBe('Pen B12 is in benching row B. Pen A1 is in benching row A. Pen Z9 is not on this plan.');
   });
   it('reads a place: a stand says its advertiser', () => {
     expect(focus('place=4')?.message).toBe(T.standOf('Whiskers & Co', 'Stand 4'));

@@ -21,19 +21,22 @@ export interface PlanPlace extends PlanRect {
 }
 
 /**
- * The place's name in a sentence: its label, with the kind's word before a row's or stand's when the label
- * does not say it already ("A" is "Benching row A", "12" is "Stand 12"); a ring is its schedule location's
- * name ("Ring 1", "Breeders Hall"), a facility or area its label.
+ * The place's name as the panel's heading says it: a row's or stand's label with its kind's word ("A" and
+ * "Row A" are "Benching row A", "12" is "Stand 12", "Stand 4" stays); a ring is its schedule location's name
+ * ("Ring 1", "Breeders Hall"), a facility or area its label.
  */
 export function placeName(place: Pick<PlanPlace, 'kind' | 'label' | 'facility'>): string {
   if (place.kind !== 'benching' && place.kind !== 'stand') return place.label;
   const word = T.kind[place.kind];
+  const row = place.kind === 'benching' ? /^row\s+(.+)$/i.exec(place.label.trim()) : null;
+  if (row) return `${word} ${row[1]}`;
   const said = tokenise(place.label);
-  const kindWords = tokenise(word);
-  // "Row A" names a benching row well enough; so does "Stand 4" a stand.
-  if (said.some((w) => kindWords.includes(w) || (place.kind === 'benching' && w === 'row'))) return place.label;
+  if (said.some((w) => tokenise(word).includes(w) || (place.kind === 'benching' && w === 'row'))) return place.label;
   return `${word} ${place.label}`;
 }
+
+/** The place's name inside a sentence: "Pen A17 is in benching row A." */
+export const placeInSentence = (place: Pick<PlanPlace, 'kind' | 'label' | 'facility'>): string => placeName(place).replace(/^Benching row /, 'benching row ');
 
 /** The places by kind, in the list's order (rings, benching rows, stands, facilities, areas), empty kinds left out. */
 export function groupPlaces<P extends PlanPlace>(places: readonly P[]): { kind: PlaceKind; places: P[] }[] {
@@ -119,7 +122,7 @@ export function planFocus(places: readonly PlanPlace[], params: URLSearchParams)
     }
     if (!focus.placeIds.includes(found.row.id)) focus.placeIds.push(found.row.id);
     focus.penRects.push({ pen, rect: found.rect });
-    lines.push(T.penIn(pen, placeName(found.row).replace(/^Benching row/, 'benching row')));
+    lines.push(T.penIn(pen, placeInSentence(found.row)));
   }
   focus.message = lines.join(' ');
   return focus.message === '' ? null : focus;

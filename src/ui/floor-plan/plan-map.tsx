@@ -59,11 +59,29 @@ function labelIcon(place: PlanPlace & { judgingNow: boolean }, highlighted: bool
   return divIcon({ html, className: `plan-label plan-label-${place.kind}${highlighted ? ' is-highlighted' : ''}`, iconSize: [0, 0] });
 }
 
+/** A label drawn over its place, hidden while wider than the place on screen (zoom in to read it). */
+interface DrawnLabel {
+  el: HTMLElement;
+  planWidth: number;
+  /** Highlighted or judging now: always shown. */
+  always: boolean;
+}
+
+/** Labels wider than their place would overlap their neighbours' (a row of stands): they wait for a closer zoom. */
+function fitLabels(map: LeafletMap, labels: readonly DrawnLabel[]) {
+  const scale = 2 ** map.getZoom();
+  for (const { el, planWidth, always } of labels) {
+    const text = el.firstElementChild as HTMLElement | null;
+    el.classList.toggle('is-crowded', !always && text !== null && text.offsetWidth > planWidth * scale + 4);
+  }
+}
+
 export function PlanMap(props: PlanMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const mapRef = useRef<LeafletMap | null>(null);
   const fitZoom = useRef(0);
   const placesLayer = useRef(layerGroup());
+  const labels = useRef<DrawnLabel[]>([]);
   // Leaflet's handlers, bound once, call the latest props.
   const latest = useRef(props);
   useLayoutEffect(() => {
@@ -88,6 +106,7 @@ export function PlanMap(props: PlanMapProps) {
     picture.on('error', () => latest.current.onPicture('failed'));
     picture.addTo(map);
     placesLayer.current.addTo(map);
+    map.on('zoomend', () => fitLabels(map, labels.current));
     mapRef.current = map;
     // A resized box (a phone turned, the page's column) refits what is shown.
     const resized = new ResizeObserver(() => map.invalidateSize());
@@ -104,6 +123,7 @@ export function PlanMap(props: PlanMapProps) {
   useEffect(() => {
     const layer = placesLayer.current;
     layer.clearLayers();
+    const drawn: DrawnLabel[] = [];
     for (const place of places) {
       const lit = highlighted.includes(place.id);
       const className = `plan-place plan-place-${place.kind}${place.judgingNow ? ' is-now' : ''}${lit ? ' is-highlighted' : ''}`;
@@ -124,7 +144,11 @@ export function PlanMap(props: PlanMapProps) {
         if (key === 'Enter' || key === ' ') latest.current.onSelect(place.id);
       });
       layer.addLayer(label);
+      const el = label.getElement();
+      if (el) drawn.push({ el, planWidth: place.width, always: lit || place.judgingNow });
     }
+    labels.current = drawn;
+    if (mapRef.current) fitLabels(mapRef.current, drawn);
     for (const rect of penRects) layer.addLayer(rectangle(rectBounds(rect, height), { className: 'plan-pen is-highlighted', weight: 3, interactive: false }));
   }, [places, highlighted, penRects, height]);
 
