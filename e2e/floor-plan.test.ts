@@ -218,6 +218,27 @@ describe('the floor plan', () => {
     });
   });
 
+  it("a cattery page opens the plan on its cats' pens at the show on now", async () => {
+    const { rows } = await server.db.query<{ name: string; pens: string[] }>(
+      `select c.name, array_agg(e.pen order by e.catalogue_number) as pens from public.catalogue_entries e join public.catteries c on c.id = e.cattery_id
+        where e.event_id = $1 and e.pen is not null group by c.id, c.name order by count(*) desc, c.id limit 1`,
+      [eventId],
+    );
+    const cattery = rows[0]!;
+    const page = await openSyncedApp(browser, server, 'phone');
+    await page.goto(`${server.url}${paths.cattery(cattery.name)}`);
+    await page.getByRole('link', { name: T.showOnPlan }).click();
+    await page.waitForURL(/\/floor-plan\/\d+\?pen=/);
+    // Every pen of the cattery, in the link's order (the catalogue's), each said with its row.
+    const linked = new URL(page.url()).searchParams.get('pen')!.split(',');
+    expect([...linked].sort()).toEqual([...new Set(cattery.pens)].sort());
+    const lines = linked.map((pen) => T.penIn(pen, placeInSentence({ ...locatePen(places, pen)!.row, facility: null })));
+    await expect.poll(() => status(page).textContent()).toBe(lines.join(' '));
+    expect(await pictureLoaded(page)).toBeGreaterThan(0);
+    expect(await page.locator('path.plan-pen.is-highlighted').count()).toBe(new Set(cattery.pens).size);
+    await page.close();
+  });
+
   it("says so when the plan's picture cannot be fetched, and the list still holds every place", async () => {
     const { rows } = await server.db.query<{ image_url: string }>(`select image_url from public.floor_plans where event_id = $1`, [eventId]);
     const page = await openSyncedApp(browser, server, 'phone');

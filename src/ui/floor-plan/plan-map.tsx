@@ -157,7 +157,9 @@ export function PlanMap(props: PlanMapProps) {
   useEffect(() => {
     const map = mapRef.current;
     if (!map || centreKey === '') return;
-    const lit = latest.current.places.filter((p) => latest.current.highlighted.includes(p.id));
+    // Pens: their own slices (a row is as long as the hall); else the highlighted places.
+    const { penRects: pens, places: all, highlighted: ids } = latest.current;
+    const lit: readonly PlanRect[] = pens.length > 0 ? pens : all.filter((p) => ids.includes(p.id));
     if (lit.length === 0) return;
     let target: LatLngBounds = latLngBounds(rectBounds(lit[0]!, height));
     for (const p of lit.slice(1)) target = target.extend(latLngBounds(rectBounds(p, height)));
