@@ -123,7 +123,7 @@ describe('keyboard only, with visible focus', () => {
 
     // Space opens it too; following a link closes it and puts focus on the new page's content.
     await page.keyboard.press('Space');
-    expect(await overlayLinks()).toHaveLength(8);
+    expect(await overlayLinks()).toHaveLength(9);
     await press(page, 'Tab');
     expect((await press(page, 'Tab')).name).toBe('Kittens');
     await page.keyboard.press('Enter');
