@@ -174,7 +174,8 @@ describe('the floor plan', () => {
       await expect.poll(() => status(page).textContent()).toBe(T.penIn(cat.pen, placeInSentence({ ...row, facility: null })));
       expect(await status(page).getAttribute('role')).toBe('status');
       expect(await pictureLoaded(page)).toBeGreaterThan(0);
-      expect(await page.locator('.plan-label.is-highlighted').count()).toBe(1);
+      // The row's label and the pen's own, both outlined.
+      expect(await page.locator('.plan-label.is-highlighted').allTextContents()).toEqual([row.label, `Pen ${cat.pen}`]);
       expect(await page.locator('path.plan-pen.is-highlighted').count()).toBe(1);
       expect(await page.locator('.floor-plan-pens li.is-highlighted').textContent()).toContain(`Pen ${cat.pen}`);
       expect(await noSidewaysScroll(page)).toBe(true);

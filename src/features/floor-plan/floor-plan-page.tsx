@@ -137,7 +137,7 @@ function Hall({ data, event, hall }: { data: PlanData; event: ShowEvent; hall: E
   const focus = useMemo(() => planFocus(places, params), [places, params]);
   const selectedId = focus?.placeIds[0] ?? null;
   const selected = places.find((p) => p.id === selectedId);
-  const penRects = useMemo(() => focus?.penRects.map((r) => r.rect) ?? [], [focus]);
+  const penRects = useMemo(() => focus?.penRects ?? [], [focus]);
   const highlighted = useMemo(() => focus?.placeIds ?? [], [focus]);
   const choose = (id: number) => setParams({ place: String(id) }, { replace: true });
   const plan = hall.plan;

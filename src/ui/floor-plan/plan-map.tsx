@@ -36,7 +36,7 @@ export interface PlanMapProps {
   /** Outlined places (a link's focus, the chosen place). */
   highlighted: readonly number[];
   /** Pens' own slices, highlighted inside their rows. */
-  penRects: readonly PlanRect[];
+  penRects: readonly { pen: string; rect: PlanRect }[];
   /** Changes when the plan should move to the highlighted places (a new link, a place chosen in the list). */
   centreKey: string;
   onSelect: (placeId: number) => void;
@@ -149,7 +149,17 @@ export function PlanMap(props: PlanMapProps) {
     }
     labels.current = drawn;
     if (mapRef.current) fitLabels(mapRef.current, drawn);
-    for (const rect of penRects) layer.addLayer(rectangle(rectBounds(rect, height), { className: 'plan-pen is-highlighted', weight: 3, interactive: false }));
+    for (const { pen, rect } of penRects) {
+      layer.addLayer(rectangle(rectBounds(rect, height), { className: 'plan-pen is-highlighted', weight: 3, interactive: false }));
+      // The pen's own label: its row's may sit far along a long row, off the screen.
+      const text = document.createElement('span');
+      text.className = 'plan-label-text';
+      text.textContent = T.penLine(pen);
+      const centre: LatLngTuple = [height - rect.y - rect.height / 2, rect.x + rect.width / 2];
+      layer.addLayer(
+        marker(centre, { icon: divIcon({ html: text, className: 'plan-label plan-label-pen is-highlighted', iconSize: [0, 0] }), keyboard: false, interactive: false }),
+      );
+    }
   }, [places, highlighted, penRects, height]);
 
   // Opens on the highlighted places: centred, closer than the whole plan.
@@ -159,7 +169,7 @@ export function PlanMap(props: PlanMapProps) {
     if (!map || centreKey === '') return;
     // Pens: their own slices (a row is as long as the hall); else the highlighted places.
     const { penRects: pens, places: all, highlighted: ids } = latest.current;
-    const lit: readonly PlanRect[] = pens.length > 0 ? pens : all.filter((p) => ids.includes(p.id));
+    const lit: readonly PlanRect[] = pens.length > 0 ? pens.map((p) => p.rect) : all.filter((p) => ids.includes(p.id));
     if (lit.length === 0) return;
     let target: LatLngBounds = latLngBounds(rectBounds(lit[0]!, height));
     for (const p of lit.slice(1)) target = target.extend(latLngBounds(rectBounds(p, height)));
