@@ -251,6 +251,17 @@ describe('the floor plan', () => {
     await page.close();
   });
 
+  it('gives a screen too narrow for a plan the list alone, and says why', async () => {
+    const page = await openSyncedApp(browser, server, 'phone');
+    await page.setViewportSize({ width: 280, height: 653 });
+    await page.goto(`${server.url}${paths.floorPlan()}`);
+    await page.getByText(T.tooSmall).waitFor();
+    expect(await page.locator('.plan-map').count()).toBe(0);
+    expect(await page.locator('.floor-plan-count').textContent()).toBe(T.count(places.length, places.length));
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.close();
+  });
+
   it('says so for a show with no floor plan', async () => {
     const { rows } = await server.db.query<{ id: number }>(
       `select e.id::int as id from public.events e where not exists (select 1 from public.floor_plans f where f.event_id = e.id) order by e.id limit 1`,
