@@ -119,3 +119,40 @@ export function photoFilesForScreen(folder: string, screen: PhotoScreen): string
   const hero: PhotoSize = screen.width < 768 ? 'hero-mobile' : 'hero';
   return (['tile', 'card', hero, 'gallery'] as const).map((size) => variantForScreen(folder, size, screen));
 }
+
+// A floor plan's picture (server/show-io/photos.ts createPlanStore) is kept whole, never cropped: its places are
+// drawn in its coordinates. It is stored beside a photo's variants, named by the same hash:
+//   photos/<hash16>/plan.jpg (the row's path, what any screen shows as is), plan.webp,
+//   plan@2x.webp and plan@2x.jpg (for zooming in on a phone).
+// Each is PLAN_PICTURE_WIDTH wide (2× twice that), its height from the picture's aspect, never enlarged: the 2×
+// of a picture no wider than PLAN_PICTURE_WIDTH is that same picture, so a screen names both without a lookup.
+
+/** A phone's plan at 1×: a 390 px screen zoomed in four times, or a desktop's plan column. */
+const PLAN_PICTURE_WIDTH = 1600;
+const PLAN_ROW_PATH = /^\/?photos\/([0-9a-f]{16})\/plan\.jpg$/;
+
+export interface PlanVariant {
+  scale: 1 | 2;
+  format: PhotoFormat;
+  /** The most pixels across (a narrower picture keeps its own width). */
+  maxWidth: number;
+  path: string;
+}
+
+/** The path stored in the floor plan's row for a raster picture of this hash. */
+export function planRowPath(hash: string): string {
+  return `${photoFolder(hash)}/plan.jpg`;
+}
+
+/** The folder of a stored raster plan's row path, or null for any other picture (an SVG plan, a photo). */
+export function processedPlanFolder(path: string | null | undefined): string | null {
+  const m = path ? PLAN_ROW_PATH.exec(path) : null;
+  return m ? `${PHOTO_FOLDER}/${m[1]}` : null;
+}
+
+/** Every file a raster plan is stored as: 1× and 2×, WebP and JPEG. */
+export function planVariants(folder: string): PlanVariant[] {
+  return ([1, 2] as const).flatMap((scale) =>
+    PHOTO_FORMATS.map((format) => ({ scale, format, maxWidth: PLAN_PICTURE_WIDTH * scale, path: `${folder}/plan${scale === 2 ? '@2x' : ''}.${format}` })),
+  );
+}

@@ -34,6 +34,25 @@ function listItems(text: string): string[] {
 /** Text that is a list written as text (kept as text in a list-or-text column). */
 const isListText = (t: string): boolean => /^[{"]/.test(t.trim());
 
+/** The most points an outline may have (the floor_plans migration's check on places.outline). */
+const OUTLINE_POINTS_MAX = 200;
+
+/** "x y, x y, x y" as [[x, y], …]: three points or more, each two numbers. */
+function parseOutline(text: string): Parsed {
+  const points: [number, number][] = [];
+  for (const item of text.split(',')) {
+    const pair = item.trim().split(/\s+/);
+    const [x, y] = pair.map(Number);
+    if (pair.length !== 2 || !Number.isFinite(x) || !Number.isFinite(y)) {
+      return { error: `"${item.trim()}" is not a point: write the outline as x y, x y, x y (two numbers per point, points separated by commas)` };
+    }
+    points.push([x!, y!]);
+  }
+  if (points.length < 3) return { error: `an outline has three points or more (this has ${points.length}): x y, x y, x y` };
+  if (points.length > OUTLINE_POINTS_MAX) return { error: `an outline has at most ${OUTLINE_POINTS_MAX} points (this has ${points.length})` };
+  return { value: points };
+}
+
 export function parseCell(spec: ColumnSpec, raw: string): Parsed {
   const text = raw.trim();
   if (text === '') {
@@ -59,6 +78,10 @@ export function parseCell(spec: ColumnSpec, raw: string): Parsed {
     }
     case 'pen':
       return { value: normalisePen(text) };
+    case 'choice':
+      return { value: text.toLowerCase().replace(/[\s-]+/g, '_') };
+    case 'outline':
+      return parseOutline(text);
     case 'catalogueNumber': {
       const number = normaliseCatalogueNumber(text);
       return number ? { value: number } : { error: `not a catalogue number (a number such as 52, or 52A for a late entry): "${text}"` };
@@ -101,6 +124,7 @@ export function renameImages(spec: ColumnSpec, value: unknown, rename: (image: s
 /** A stored value as one cell's text (the inverse of parseCell). */
 export function formatCell(spec: ColumnSpec, value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (spec.kind === 'outline' && Array.isArray(value)) return (value as number[][]).map((point) => point.join(' ')).join(', ');
   if (Array.isArray(value)) return value.join('\n');
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   return String(value);

@@ -2,9 +2,10 @@
 // (a new litter's cattery has its id by then), and with --prune deletes the rows left out, children first.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SHOW_TABLES } from './tables.ts';
-import { readFolderFile } from './folder-files.ts';
+import { lookInFolder, readFolderFile } from './folder-files.ts';
+import { planVariants, processedPlanFolder } from '../../shared/photos.ts';
 import { PHOTO_FILE_MAX_BYTES } from './limits.ts';
-import { createPhotoStore } from './photos.ts';
+import { createPhotoStore, createPlanStore } from './photos.ts';
 import type { RowRef, RowWrite, TableWrites, Upload } from './plan.ts';
 import { inParallel, readTableRows } from './requests.ts';
 import { IMAGE_BUCKET, contentType, storeOriginal, type StorePhoto } from './store-photo.ts';
@@ -34,26 +35,43 @@ export function defaultPhotoStore(client: SupabaseClient, url: string): StorePho
   return (file) => (/\.svg$/i.test(file.name) ? original(file) : sized(file));
 }
 
+/** A floor plan's picture: an SVG kept whole (import.ts has refused one that could run script), a raster one in the plan sizes. */
+export function defaultPlanStore(client: SupabaseClient, url: string): StorePhoto {
+  const original = storeOriginal(client, url);
+  const sized = createPlanStore(client);
+  return (file) => (/\.svg$/i.test(file.name) ? original(file) : sized(file));
+}
+
 /** Stores every upload of the plan; gives each cell's name its stored path. */
 export async function storePhotos(
   client: SupabaseClient,
   folder: string,
   uploads: readonly Upload[],
-  storePhoto: StorePhoto,
+  stores: { photo: StorePhoto; plan: StorePhoto },
 ): Promise<{ stored: Map<string, string>; photos: PhotoCounts }> {
   const stored = new Map<string, string>();
   const photos: PhotoCounts = { stored: 0, uploaded: 0, bytesBefore: 0, bytesAfter: 0 };
-  await inParallel(uploads, async ({ image, file, asIs }) => {
+  await inParallel(uploads, async ({ image, file, asIs, plan }) => {
     // Read again through the same checks: the folder may have changed since it was looked at.
     const bytes = new Uint8Array(readFolderFile(folder, file, PHOTO_FILE_MAX_BYTES));
     if (asIs) {
+      // A raster plan's other sizes, where the export wrote them beside it; the row's file last, as the plan store does.
+      const planFolder = processedPlanFolder(image);
+      const siblings = planFolder ? planVariants(planFolder).filter((v) => v.path !== image && 'file' in lookInFolder(folder, `images/${v.path}`)) : [];
+      for (const { path } of siblings) {
+        const { error } = await client.storage
+          .from(IMAGE_BUCKET)
+          .upload(path, readFolderFile(folder, `images/${path}`, PHOTO_FILE_MAX_BYTES), { upsert: true, contentType: contentType(path) });
+        if (error) throw new Error(`Uploading ${path}: ${error.message}`);
+        photos.uploaded++;
+      }
       const { error } = await client.storage.from(IMAGE_BUCKET).upload(image, bytes, { upsert: true, contentType: contentType(image) });
       if (error) throw new Error(`Uploading ${image}: ${error.message}`);
       photos.uploaded++;
       stored.set(image, image);
       return;
     }
-    const photo = await storePhoto({ name: image, bytes });
+    const photo = await (plan ? stores.plan : stores.photo)({ name: image, bytes });
     photos.stored++;
     if (photo.uploaded !== false) photos.uploaded++;
     photos.bytesBefore += photo.bytesBefore;

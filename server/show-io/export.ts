@@ -8,6 +8,7 @@ import { fetchWithDeadline } from './deadline.ts';
 import { writeFolderFile } from './folder-files.ts';
 import { inParallel, readTableRows } from './requests.ts';
 import { publicUrl } from './store-photo.ts';
+import { planVariants, processedPlanFolder } from '../../shared/photos.ts';
 import { SHOW_TABLES, headersOf, type DbRow } from './tables.ts';
 
 const timedFetch = fetchWithDeadline();
@@ -53,6 +54,9 @@ function refNames(table: MirrorTable, rows: Row[]): Map<number, string> {
 /** The show's rows as the import reads them, and every stored image path they name (URLs left out). */
 export function showSheets(data: ReadonlyMap<MirrorTable, Row[]>): { sheets: OutSheet[]; images: Set<string> } {
   const names = new Map([...data].map(([t, rows]) => [t, refNames(t, rows)]));
+  // A place names its plan as other sheets name its event (one plan per event).
+  const events = names.get('events');
+  names.set('floor_plans', new Map((data.get('floor_plans') ?? []).map((r) => [Number(r.id), events?.get(Number(r.event_id)) ?? String(r.event_id)])));
   const images = new Set<string>();
   const sheets: OutSheet[] = SHOW_TABLES.map((spec) => ({
     table: spec.table,
@@ -77,7 +81,11 @@ export async function exportShow(opts: ExportOptions): Promise<ExportResult> {
   const files = await writeFolder(opts.folder, sheets, opts.form ?? 'csv');
 
   const missingImages: string[] = [];
-  const list = [...images];
+  // A raster plan's other sizes travel with it, so the folder fills an empty project whole (execute.ts).
+  const list = [...images].flatMap((path) => {
+    const plan = processedPlanFolder(path);
+    return plan ? [path, ...planVariants(plan).map((v) => v.path)].filter((p, i, all) => all.indexOf(p) === i) : [path];
+  });
   await inParallel(list, async (path) => {
     // A stored name never leaves the folder's images/ (writeFolderFile checks it by path segments).
     const res = path.split('/').includes('..') ? null : await timedFetch(publicUrl(opts.url, path));

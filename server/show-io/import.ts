@@ -10,9 +10,10 @@ import { readFolder } from './folder.ts';
 import { SHOW_TABLES, type DbRow } from './tables.ts';
 import { IMAGE_BUCKET, type StorePhoto } from './store-photo.ts';
 import { ensureImageBucket, imageBucketState, type BucketChange, type BucketState } from './bucket.ts';
-import { defaultPhotoStore, storePhotos, writeRows } from './execute.ts';
+import { defaultPhotoStore, defaultPlanStore, storePhotos, writeRows } from './execute.ts';
 import { findImages } from './find-images.ts';
-import { imagesToFind, planImport, planWrites, type TablePlan } from './plan.ts';
+import { imagesToFind, planImport, planPicturesToRead, planWrites, type TablePlan } from './plan.ts';
+import { inspectPictures } from './plan-pictures.ts';
 import { readTableRows } from './requests.ts';
 
 export { publicUrl } from './store-photo.ts';
@@ -25,6 +26,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   prune?: boolean;
   storePhoto?: StorePhoto;
+  /** Where a floor plan's picture file goes (default: an SVG as it is, a raster picture in the plan sizes). */
+  storePlan?: StorePhoto;
 }
 
 export interface ImportResult {
@@ -40,11 +43,14 @@ export interface ImportResult {
 export async function importShow(opts: ImportOptions): Promise<ImportResult> {
   const { folder, client } = opts;
   const storePhoto = opts.storePhoto ?? defaultPhotoStore(client, opts.url);
+  const storePlan = opts.storePlan ?? defaultPlanStore(client, opts.url);
   const read = await readFolder(folder);
   const db = new Map<MirrorTable, DbRow[]>();
   for (const spec of SHOW_TABLES) db.set(spec.table, await readTableRows(client, spec));
   const images = await findImages(folder, opts.url, imagesToFind(read.sheets, db));
-  const plan = planImport({ sheets: read.sheets, folderProblems: read.problems, db, images, prune: !!opts.prune });
+  // An unsafe SVG becomes a refusal at its cell; a plan's picture gives the plan its size.
+  const pictures = await inspectPictures(folder, images, planPicturesToRead(read.sheets));
+  const plan = planImport({ sheets: read.sheets, folderProblems: read.problems, db, images, pictures, prune: !!opts.prune });
   const result: ImportResult = {
     problems: plan.problems,
     plan: [],
@@ -59,7 +65,7 @@ export async function importShow(opts: ImportOptions): Promise<ImportResult> {
   if (write) result.bucket.change = await ensureImageBucket(client);
   let stored = new Map<string, string>();
   if (write) {
-    const done = await storePhotos(client, folder, plan.uploads, storePhoto);
+    const done = await storePhotos(client, folder, plan.uploads, { photo: storePhoto, plan: storePlan });
     stored = done.stored;
     result.photos = { ...done.photos, pending: 0 };
   } else result.photos.pending = plan.uploads.length;

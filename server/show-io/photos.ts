@@ -10,7 +10,17 @@ import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import type { StorePhoto } from './store-photo.ts';
-import { IMAGE_BUCKET, PHOTO_CONTENT_TYPES, photoFolder, photoRowPath, photoVariants, type PhotoSize, type PhotoVariant } from '../../shared/photos.ts';
+import {
+  IMAGE_BUCKET,
+  PHOTO_CONTENT_TYPES,
+  photoFolder,
+  photoRowPath,
+  photoVariants,
+  planRowPath,
+  planVariants,
+  type PhotoSize,
+  type PhotoVariant,
+} from '../../shared/photos.ts';
 
 /** Pixels a phone photo may have (a 50 MP camera is 8160×6120); more is refused rather than decoded. */
 const MAX_INPUT_PIXELS = 60_000_000;
@@ -104,5 +114,45 @@ export function createPhotoStore(client: SupabaseClient): StorePhoto {
       bytesAfter += out.byteLength;
     }
     return { path, bytesBefore, bytesAfter, uploaded: true };
+  };
+}
+
+/**
+ * The importer's step for a raster floor plan (shared/photos.ts names its files): the whole picture, never
+ * cropped, scaled to each plan width (never enlarged) in WebP and JPEG. Stored once per picture, like a photo.
+ */
+export function createPlanStore(client: SupabaseClient): StorePhoto {
+  const bucket = client.storage.from(IMAGE_BUCKET);
+  return async ({ name, bytes }) => {
+    const hash = photoHash(bytes);
+    const folder = photoFolder(hash);
+    const path = planRowPath(hash);
+    const variants = planVariants(folder);
+    const names = new Set(variants.map((v) => v.path.slice(folder.length + 1)));
+    const listed = await bucket.list(folder, { limit: 100 });
+    if (listed.error) throw new Error(`${name}: cannot list ${folder}: ${listed.error.message}`);
+    if (listed.data.some((f) => f.name === path.slice(folder.length + 1))) {
+      const bytesAfter = listed.data.filter((f) => names.has(f.name)).reduce((sum, f) => sum + (Number((f.metadata as { size?: unknown } | null)?.size) || 0), 0);
+      return { path, bytesBefore: bytes.byteLength, bytesAfter, uploaded: false };
+    }
+    let bytesAfter = 0;
+    // The row's file last: when the listing holds it, every sibling is there too.
+    for (const v of [...variants.filter((o) => o.path !== path), ...variants.filter((o) => o.path === path)]) {
+      // Decoded for each file rather than held raw: a scanned hall plan may be tens of megapixels.
+      const img = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({ width: v.maxWidth, withoutEnlargement: true });
+      let out: Buffer;
+      try {
+        out =
+          v.format === 'webp'
+            ? await img.webp({ quality: 80, effort: 4 }).toBuffer()
+            : await img.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true, progressive: true }).toBuffer();
+      } catch (e) {
+        throw new Error(`${name}: not a picture that can be read (PNG, JPEG or WebP): ${(e as Error).message}`);
+      }
+      const { error } = await bucket.upload(v.path, out, { contentType: PHOTO_CONTENT_TYPES[v.format], upsert: true, cacheControl: '31536000' });
+      if (error) throw new Error(`${name}: upload of ${v.path} failed: ${error.message}`);
+      bytesAfter += out.byteLength;
+    }
+    return { path, bytesBefore: bytes.byteLength, bytesAfter, uploaded: true };
   };
 }

@@ -22,6 +22,40 @@ export interface Reading {
   dbByKey: Map<MirrorTable, Map<string, DbRow[]>>;
   problems: Problem[];
   serials: number;
+  /** The size of each floor plan picture that is a file of the folder; null: unreadable (reported at its cell). */
+  pictures: ReadonlyMap<string, PictureSize | null>;
+}
+
+/** A plan picture's own size: an SVG's viewBox (or width and height), a raster picture's pixels. */
+export interface PictureSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * An empty width or height is the picture's own size when the picture is a file of the folder; on a row
+ * already stored it is left as it is (a column left out of the sheet too); otherwise the cell must say it.
+ * False when the row cannot be checked further (its size is unknown, and that is reported already).
+ */
+function fillPlanSize(reading: Reading, p: PlannedRow, columns: Map<string, ColumnSpec>): boolean {
+  const image = p.values.image_url;
+  const size = typeof image === 'string' ? reading.pictures.get(image) : undefined;
+  const present = new Set([...columns.values()].map((c) => c.column));
+  let known = true;
+  for (const column of ['width', 'height'] as const) {
+    if (p.values[column] !== null && p.values[column] !== undefined) continue;
+    if (p.current && !present.has(column)) continue;
+    if (size) p.values[column] = size[column];
+    else if (p.current) delete p.values[column];
+    else {
+      known = false;
+      // An unreadable picture is reported at its own cell.
+      if (size === null) continue;
+      const why = typeof image === 'string' ? `"${image}" is not a picture file in the folder, so its size is not read from it` : 'no picture to read it from';
+      report(reading, p.sheet, p.source.row, column, `required: ${why} — write the plan's ${column} in the picture's units`);
+    }
+  }
+  return known;
 }
 
 const TABLE_NOUNS: Partial<Record<MirrorTable, string>> = {
@@ -31,6 +65,7 @@ const TABLE_NOUNS: Partial<Record<MirrorTable, string>> = {
   quality_labels: 'quality label',
   events: 'event',
   litters: 'litter',
+  advertisers: 'advertiser',
 };
 
 export function report(reading: Reading, sheet: Sheet, row: number, header: string, message: string): void {
@@ -89,8 +124,24 @@ function resolveLitter(reading: Reading, text: string): Target | string {
   return `unknown litter "${text}" (write "<cattery> / <date_of_birth> / <dam>" or the litter's id)`;
 }
 
+/**
+ * A place's plan, named as other sheets name events (the event's name or id): the event's row of
+ * floor_plans.csv, else the event's plan in the database.
+ */
+function resolvePlanOfEvent(reading: Reading, text: string): Target | string {
+  const event = resolveRef(reading, 'events', text);
+  if (typeof event === 'string') return event;
+  const token = targetToken(event);
+  const planned = (reading.planned.get('floor_plans') ?? []).find((p) => p.refs.event_id && targetToken(p.refs.event_id) === token);
+  if (planned) return { planned };
+  const stored = 'db' in event ? (reading.db.get('floor_plans') ?? []).find((r) => Number(r.event_id) === event.db) : undefined;
+  if (stored) return { db: stored.id };
+  return `the event "${text}" has no floor plan: give it a row in floor_plans first`;
+}
+
 /** Resolves a reference cell: an id (a row of the folder, else of the database) or a natural name. */
 function resolveRef(reading: Reading, table: MirrorTable, text: string): Target | string {
+  if (table === 'floor_plans') return resolvePlanOfEvent(reading, text);
   const spec = TABLE_SPECS.get(table)!;
   const what = TABLE_NOUNS[table] ?? table;
   if (/^\d+$/.test(text)) {
@@ -201,7 +252,7 @@ function readRow(reading: Reading, spec: TableSpec, sheet: Sheet, columns: Map<s
     p.current = match;
     p.dbId = match.id;
   }
-  if (!bad) checkRow(p, at);
+  if (!bad && (spec.table !== 'floor_plans' || fillPlanSize(reading, p, columns))) checkRow(p, at);
   return p;
 }
 

@@ -248,7 +248,7 @@ describe('planImport + planWrites: the rows to write', () => {
         stored: { 'photos/new.jpg': 'photos/0123456789abcdef/gallery.jpg' },
       },
       {
-        uploads: [{ image: 'photos/new.jpg', file: 'photos/new.jpg', asIs: false }],
+        uploads: [{ image: 'photos/new.jpg', file: 'photos/new.jpg', asIs: false, plan: false }],
         updates: [{ id: 3, at: 'catteries.csv:2', profile_image_url: 'photos/0123456789abcdef/gallery.jpg' }],
       },
     ],
@@ -445,6 +445,80 @@ describe('the entries sheet (catalogue_entries)', () => {
     const renumbered = ['40', ...brunoCells.slice(1)].map((c, i) => (ENTRY[i] === 'catalogue_number' ? '13' : c));
     expect(plan({ sheets: [entries(renumbered)], db: { ...db, catalogue_entries: [bruno, other] } }).problems).toEqual([
       'entries.csv:2:catalogue_number — already taken by catalogue_entries row 41, which is not in entries.csv',
+    ]);
+  });
+});
+
+describe('the hall: floor_plans and places against the rows the database keeps', () => {
+  const PLACE = ['event', 'kind', 'facility', 'label', 'x', 'y', 'width', 'height', 'location', 'pens'];
+  const utrecht: DbRow = { id: 5, name: 'Utrecht Winter Cat Show' };
+  const hall: DbRow = { id: 9, event_id: 5, image_url: 'photos/0123456789abcdef.svg', width: 1200, height: 800, description: null };
+  const session: DbRow = { id: 30, event_id: 5, schedule_date: '2026-12-12', start_time: '10:00:00', title: 'Longhair judging', location: 'Ring 1' };
+  const rowA: DbRow = {
+    id: 50,
+    floor_plan_id: 9,
+    kind: 'benching',
+    facility: null,
+    label: 'Row A',
+    x: 400,
+    y: 80,
+    width: 400,
+    height: 40,
+    location: null,
+    pens: 'A1-A20',
+  };
+  const db = { events: [utrecht], floor_plans: [hall], event_schedule: [session], places: [rowA] };
+  const places = (...rows: string[][]) => sheet('places', PLACE, ...rows.map((r) => ['Utrecht Winter Cat Show', ...r]));
+
+  it('reads a kind and a facility whatever their case, "first aid" as first_aid, and a ring named by a session the sheets leave out', () => {
+    expect(
+      plan({ sheets: [places(['Ring', '', 'Ring 1', '80', '80', '240', '200', 'ring 1'], ['Facility', 'First Aid', 'First aid', '80', '680', '120', '80'])], db }),
+    ).toMatchObject({
+      problems: [],
+      inserts: [
+        { at: 'places.csv:2', kind: 'ring', facility: null, location: 'ring 1', floor_plan_id: 9 },
+        { at: 'places.csv:3', kind: 'facility', facility: 'first_aid', floor_plan_id: 9 },
+      ],
+    });
+  });
+
+  it('a pen of a row the sheet leaves out is taken; with --prune that row goes, and so does the clash', () => {
+    const rowC = places(['benching', '', 'Row C', '400', '200', '400', '40', '', 'A20, C1-C5']);
+    expect(plan({ sheets: [rowC], db }).problems).toEqual([
+      'places.csv:2:pens — pen A20 is also in places row 50 ("Row A"), which is not in places.csv: a pen sits in one row of a plan',
+    ]);
+    expect(plan({ sheets: [rowC], db, prune: true })).toMatchObject({ problems: [], absent: { places: [50] } });
+  });
+
+  it('a ring whose session the same import moves elsewhere is refused before anything is written', () => {
+    const schedule = sheet(
+      'event_schedule',
+      ['id', 'event', 'schedule_date', 'start_time', 'end_time', 'title', 'location'],
+      ['30', 'Utrecht Winter Cat Show', '2026-12-12', '10:00', '12:00', 'Longhair judging', 'Ring 2'],
+    );
+    expect(plan({ sheets: [schedule, places(['ring', '', 'Ring 1', '80', '80', '240', '200', 'Ring 1'])], db }).problems).toEqual([
+      'places.csv:2:location — No session of this show is held in "Ring 1" (its sessions are held in: Ring 2)',
+    ]);
+  });
+
+  it("a plan's empty width and height are its picture's size; a stored plan keeps its own when the picture is not a file", () => {
+    const plans = (image: string) => sheet('floor_plans', ['event', 'image', 'width', 'height'], ['Utrecht Winter Cat Show', image, '', '']);
+    const pictures = new Map([['photos/new-hall.png', { width: 4000, height: 1000 }]]);
+    const first = planImport({
+      sheets: [plans('photos/new-hall.png')],
+      folderProblems: [],
+      db: new Map<MirrorTable, DbRow[]>([['events', [utrecht]]]),
+      images: new Map([['photos/new-hall.png', { file: 'photos/new-hall.png', asIs: false }]]),
+      pictures,
+      prune: false,
+    });
+    expect(first.problems).toEqual([]);
+    expect(first.uploads).toEqual([{ image: 'photos/new-hall.png', file: 'photos/new-hall.png', asIs: false, plan: true }]);
+    expect(first.rows.get('floor_plans')![0]!.values).toMatchObject({ width: 4000, height: 1000 });
+    expect(plan({ sheets: [plans(hall.image_url as string)], db })).toMatchObject({ problems: [], counts: { floor_plans: [0, 0, 1, 0] } });
+    expect(plan({ sheets: [plans('https://example.org/hall.png')], db: { events: [utrecht] } }).problems).toEqual([
+      `floor_plans.csv:2:width — required: "https://example.org/hall.png" is not a picture file in the folder, so its size is not read from it — write the plan's width in the picture's units`,
+      `floor_plans.csv:2:height — required: "https://example.org/hall.png" is not a picture file in the folder, so its size is not read from it — write the plan's height in the picture's units`,
     ]);
   });
 });

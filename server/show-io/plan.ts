@@ -11,7 +11,8 @@ import { canonical, imagesOf, parseCell, renameImages } from './cells.ts';
 import type { Sheet } from './folder.ts';
 import { SHOW_TABLES, TABLE_SPECS, type DbRow, type TableSpec } from './tables.ts';
 import { columnOf, dbKeyOf, fileKeyOf, targetId, type DatabaseRows, type IdOf, type PlannedRow, type Target } from './plan-keys.ts';
-import { columnsOfHeaders, dbRowsWithKey, readSheet, report, type Reading } from './plan-rows.ts';
+import { columnsOfHeaders, dbRowsWithKey, readSheet, report, type PictureSize, type Reading } from './plan-rows.ts';
+import { checkPlaces } from './plan-places.ts';
 import { UNIQUES } from './row-checks.ts';
 
 /** Where an image a cell names was found (import.ts looks in the folder, then in the images bucket). */
@@ -30,6 +31,8 @@ interface PlanInput {
   db: DatabaseRows;
   /** Every name imagesToFind gave, and where it was found; a name left out is missing. */
   images: ReadonlyMap<string, ImageFind>;
+  /** The size of each floor plan picture that is a file of the folder (plan-pictures.ts); null: unreadable. */
+  pictures?: ReadonlyMap<string, PictureSize | null>;
   prune: boolean;
 }
 
@@ -41,6 +44,8 @@ export interface Upload {
   file: string;
   /** Uploaded as it is under the cells' name (a bucket path), rather than stored as a photo. */
   asIs: boolean;
+  /** A floor plan's picture: kept whole in the plan sizes, never cropped to a photo's. */
+  plan: boolean;
 }
 
 interface ImportPlan {
@@ -114,6 +119,23 @@ export function imagesToFind(sheets: readonly Sheet[], db: DatabaseRows): string
   return [...names];
 }
 
+/** The files a floor_plans sheet names as pictures: import.ts reads their size and checks them before planning. */
+export function planPicturesToRead(sheets: readonly Sheet[]): string[] {
+  const names = new Set<string>();
+  for (const sheet of sheets) {
+    if (sheet.table !== 'floor_plans') continue;
+    const columns = columnsOfHeaders(TABLE_SPECS.get('floor_plans')!, sheet.headers);
+    for (const source of sheet.rows) {
+      for (const [header, c] of columns) {
+        if (c.kind !== 'image') continue;
+        const parsed = parseCell(c, source.cells[header] ?? '');
+        if ('value' in parsed && typeof parsed.value === 'string' && !isUrl(parsed.value)) names.add(parsed.value);
+      }
+    }
+  }
+  return [...names];
+}
+
 /** The first step: every problem, the photos to store, and each folder row matched to its database row. */
 export function planImport(input: PlanInput): ImportPlan {
   const db = new Map(SHOW_TABLES.map((s) => [s.table, input.db.get(s.table) ?? []]));
@@ -127,12 +149,14 @@ export function planImport(input: PlanInput): ImportPlan {
     dbByKey: new Map(),
     problems: input.folderProblems.map((line, i) => ({ sheetIndex: -1, row: 0, column: i, at: '', line })),
     serials: 0,
+    pictures: input.pictures ?? new Map(),
   };
   for (const spec of SHOW_TABLES) {
     const sheet = reading.sheets.get(spec.table);
     if (sheet) readSheet(reading, spec, sheet);
   }
   checkUniques(reading);
+  checkPlaces(reading, input.prune);
   if (input.prune) checkPruneSafety(reading);
   const uploads = checkImages(reading, input.images, storedImages(db));
   const problems = [...reading.problems].sort((a, b) => a.sheetIndex - b.sheetIndex || a.row - b.row || a.column - b.column);
@@ -196,7 +220,17 @@ function checkImages(reading: Reading, finds: ReadonlyMap<string, ImageFind>, kn
         for (const image of imagesOf(c, p.values[c.column])) {
           if (known.has(image) || isUrl(image)) continue;
           const found = finds.get(image) ?? { missing: true };
-          if ('file' in found) uploads.set(image, { image, ...found });
+          const plan = p.spec.table === 'floor_plans';
+          const other = uploads.get(image);
+          if ('file' in found && other && other.plan !== plan) {
+            report(
+              reading,
+              p.sheet,
+              p.source.row,
+              c.header,
+              `"${image}" is both a floor plan and a photo: a plan is kept whole, a photo cropped — give each its own file`,
+            );
+          } else if ('file' in found) uploads.set(image, { image, ...found, plan });
           else if ('refused' in found) report(reading, p.sheet, p.source.row, c.header, found.refused);
           else if ('missing' in found) {
             report(reading, p.sheet, p.source.row, c.header, `no image "${image}": not a file in the folder nor in the ${IMAGE_BUCKET} bucket`);

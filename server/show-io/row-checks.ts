@@ -3,6 +3,7 @@
 import { rowSchemas } from '../../shared/row-schemas.ts';
 import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import { PEN_MAX_LENGTH } from '../../shared/pens.ts';
+import { parsePens } from '../../shared/floor-plan.ts';
 import type { TableSpec } from './tables.ts';
 import type { PlannedRow } from './plan-keys.ts';
 
@@ -33,6 +34,7 @@ export const UNIQUES: Partial<Record<MirrorTable, string[][]>> = {
   cattery_has_breed: [['cattery_id', 'breed_id']],
   cattery_has_quality_label: [['cattery_id', 'quality_label_id']],
   catalogue_entries: [['catalogue_number', 'event_id']],
+  floor_plans: [['event_id']],
 };
 
 /** Whether the database holds the table's natural key unique. */
@@ -40,6 +42,25 @@ export const isUniqueKey = (spec: TableSpec): boolean => spec.table in UNIQUES;
 
 /** The longest text each catalogue entry column holds (the table's checks, in characters). */
 const ENTRY_MAX_CHARS: Record<string, number> = { name: 200, colour: 120, class: 80, section: 120, sire: 200, dam: 200, owner: 200, pen: PEN_MAX_LENGTH };
+
+/** The longest text the hall's columns hold (supabase/migrations/20261202000100_floor_plans.sql, in characters). */
+const HALL_MAX_CHARS: Partial<Record<MirrorTable, Record<string, number>>> = {
+  advertisers: { stand: 40, opening_hours: 200 },
+  floor_plans: { image_url: 300, description: 500 },
+  places: { label: 80, location: 100, pens: 500 },
+};
+/** The largest width or height a plan's coordinate space may have (the floor_plans table's check). */
+const PLAN_SIZE_MAX = 100_000;
+
+/** What each kind of place names, and in which column: a ring its location, a row its pens, … (the table's checks). */
+const PLACE_KIND_COLUMNS = [
+  { column: 'location', kind: 'ring', noun: 'a location', needs: 'the schedule location it is, e.g. "Ring 1"' },
+  { column: 'pens', kind: 'benching', noun: 'pens', needs: 'its pens in order along the row, e.g. A1-A20, A21-A40' },
+  { column: 'advertiser_id', kind: 'stand', noun: 'an advertiser', needs: "its advertiser's company_name, as in advertisers" },
+  { column: 'facility', kind: 'facility', noun: 'a facility', needs: 'what it is: entrance, exit, toilets, food, first aid, vet check or info desk' },
+] as const;
+/** A kind of place in words. */
+const PLACE_KIND_WORDS: Record<string, string> = { ring: 'a ring', benching: 'a benching row', stand: 'a stand', facility: 'a facility', area: 'an area' };
 
 /**
  * Whether a cell holds an e-mail address or a phone number (seven digits or more in one run of digits,
@@ -55,8 +76,39 @@ export function checkRow(p: PlannedRow, report: (header: string, message: string
   const v = (c: string) => (c in p.values ? p.values[c] : p.current?.[c]);
   const header = (c: string) => p.spec.columns.find((x) => x.column === c)!.header;
   const has = (c: string) => c in p.values;
+  for (const [column, max] of Object.entries(HALL_MAX_CHARS[p.spec.table] ?? {})) {
+    const text = has(column) ? v(column) : null;
+    if (typeof text === 'string' && [...text].length > max) report(header(column), `at most ${max} characters (this has ${[...text].length})`);
+  }
   switch (p.spec.table) {
-    case 'breeds':
+    case 'floor_plans':
+      for (const column of ['width', 'height']) {
+        if (has(column) && Number(v(column)) > PLAN_SIZE_MAX) report(column, `at most ${PLAN_SIZE_MAX.toLocaleString('en')}`);
+      }
+      break;
+    case 'places':
+      {
+        const kind = String(v('kind'));
+        for (const need of PLACE_KIND_COLUMNS) {
+          const value = need.column === 'advertiser_id' ? (need.column in p.refs ? p.refs[need.column] : p.current?.[need.column]) : v(need.column);
+          const set = value !== null && value !== undefined;
+          const what = PLACE_KIND_WORDS[need.kind]!;
+          if (kind === need.kind && !set) report(header(need.column), `required for ${what}: ${need.needs}`);
+          if (kind !== need.kind && set) report(header(need.column), `only ${what} has ${need.noun}; this row is ${PLACE_KIND_WORDS[kind] ?? kind}`);
+        }
+        if (kind === 'benching' && has('pens') && typeof v('pens') === 'string') {
+          const pens = parsePens(String(v('pens')));
+          if ('error' in pens) report('pens', pens.error);
+        }
+        // The outline is the place's shape inside its rectangle (SPEC §3): a point outside it is a typing error.
+        const outline = v('outline');
+        if (has('outline') && Array.isArray(outline)) {
+          const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((c) => Number(v(c)));
+          const outside = (outline as [number, number][]).find(([px, py]) => px < x! || px > x! + w! || py < y! || py > y! + h!);
+          if (outside) report('outline', `the point ${outside.join(' ')} is outside the place's rectangle (x ${x}–${x! + w!}, y ${y}–${y! + h!})`);
+        }
+        break;
+      }
       if (has('universal_breed_abbreviation') && !DB_CHECKS.abbreviation.test(String(v('universal_breed_abbreviation')))) {
         report('universal_breed_abbreviation', 'must be 2 to 12 letters, digits or dashes');
       }

@@ -12,6 +12,7 @@ import {
   VOCALITIES,
 } from '../../shared/breed-traits.ts';
 import type { MirrorTable } from '../../shared/mirror-tables.ts';
+import { FACILITY_KINDS, PLACE_KINDS } from '../../shared/row-schemas.ts';
 
 type CellKind =
   | 'text'
@@ -30,6 +31,10 @@ type CellKind =
   | 'imageList'
   /** A list of images stored as SPEC list text ("{a,b}"). */
   | 'imageListText'
+  /** A word of a vocabulary, read whatever its case, with spaces or dashes for underscores ("First aid" is first_aid). */
+  | 'choice'
+  /** A polygon as `x y, x y, x y` (three points or more), stored as jsonb [[x, y], …]. */
+  | 'outline'
   /** jsonb holding a list (one per line) or a text list (a cell starting with { or "). */
   | 'listOrText'
   | 'imageListOrText'
@@ -256,6 +261,42 @@ export const SHOW_TABLES: TableSpec[] = [
       col('rebate_voucher_percentage', 'number'),
       col('latitude', 'number'),
       col('longitude', 'number'),
+      // Added with the hall: an older folder without them leaves them as they are.
+      col('stand'),
+      col('opening_hours'),
+    ],
+  },
+  {
+    // One per event: its picture and the coordinate space its places are drawn in. An empty width or height is
+    // the picture's own size (plan-pictures.ts reads it from the file in the folder).
+    table: 'floor_plans',
+    key: ['event_id'],
+    refBy: "its event's name",
+    columns: [
+      ref('event', 'event_id', 'events'),
+      col('image', 'image', { column: 'image_url', required: true }),
+      col('width', 'number'),
+      col('height', 'number'),
+      col('description'),
+    ],
+  },
+  {
+    // A place names its plan by the plan's event (one plan per event); plan-places.ts checks what each kind needs.
+    table: 'places',
+    key: ['floor_plan_id', 'kind', 'label'],
+    columns: [
+      ref('event', 'floor_plan_id', 'floor_plans'),
+      col('kind', 'choice', { required: true, vocabulary: { values: PLACE_KINDS, what: 'kind' } }),
+      col('facility', 'choice', { vocabulary: { values: FACILITY_KINDS, what: 'facility' } }),
+      col('label', 'text', { required: true }),
+      col('x', 'number', { required: true }),
+      col('y', 'number', { required: true }),
+      col('width', 'number', { required: true }),
+      col('height', 'number', { required: true }),
+      col('outline', 'outline'),
+      col('location'),
+      col('pens'),
+      ref('advertiser', 'advertiser_id', 'advertisers', false),
     ],
   },
 ];

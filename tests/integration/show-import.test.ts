@@ -125,9 +125,12 @@ describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with paral
             ['event_schedule', 2],
             ['catalogue_entries', 3],
             ['advertisers', 2],
+            ['floor_plans', 1],
+            ['places', 8],
           ]);
-          expect(first.written.inserted).toBe(25);
-          expect(first.photos.stored).toBe(4);
+          expect(first.written.inserted).toBe(34);
+          // The four photos and the hall's plan.
+          expect(first.photos.stored).toBe(5);
           const anon = client(empty.server);
           const { data: litter } = await anon
             .from('litters')
@@ -144,7 +147,7 @@ describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with paral
           const before = await footprint(empty.server);
           const again = await run(TEMPLATE, {}, empty.server);
           expect(again.problems).toEqual([]);
-          expect(totals(again)).toEqual({ new: 0, changed: 0, unchanged: 25 });
+          expect(totals(again)).toEqual({ new: 0, changed: 0, unchanged: 34 });
           expect(again.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
           expect(await footprint(empty.server)).toEqual(before);
 
@@ -162,7 +165,7 @@ describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with paral
           expect(readdirSync(book).sort()).toEqual(['photos', 'show.xlsx']);
           const fromBook = await run(book, {}, empty.server);
           expect(fromBook.problems).toEqual([]);
-          expect(totals(fromBook)).toEqual({ new: 0, changed: 0, unchanged: 25 });
+          expect(totals(fromBook)).toEqual({ new: 0, changed: 0, unchanged: 34 });
           expect(await footprint(empty.server)).toEqual(before);
         } finally {
           await empty.close();
@@ -184,6 +187,10 @@ describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with paral
         expect(totals(r)).toEqual({ new: 0, changed: 0, unchanged: exported.rows });
         // The demo show's catalogue among them (200–260 entries).
         expect(r.plan.find((p) => p.table === 'catalogue_entries')!.unchanged).toBeGreaterThanOrEqual(200);
+        // And its hall: one plan, and its rings, rows, stands, facilities and areas.
+        expect(r.plan.find((p) => p.table === 'floor_plans')).toEqual({ table: 'floor_plans', new: 0, changed: 0, unchanged: 1, absent: 0 });
+        expect(r.plan.find((p) => p.table === 'places')!.unchanged).toBeGreaterThanOrEqual(30);
+        expect(readFileSync(join(folder, 'places.csv'), 'utf8')).toContain(',benching,,Row A,');
         expect(r.written).toEqual({ inserted: 0, updated: 0, deleted: 0 });
 
         const book = tmp();
@@ -333,7 +340,7 @@ describe.each(forEngines(['pglite', 'postgres'], 'the importer writes with paral
         expect(dry.status).toBe(0);
         expect(dry.stdout).toContain('Plan (dry run, nothing written):\n  organizations: ');
         expect(dry.stdout).toMatch(/\n {2}event_schedule: \d+ new, \d+ changed, \d+ unchanged, \d+ not in the folder \(kept; --prune deletes them\)\n/);
-        expect(dry.stdout).toContain('\n  photos: 4 files to store\n');
+        expect(dry.stdout).toContain('\n  photos: 5 files to store\n');
         setCell(folder, 'litters', 3, 'breed', 'XYZ');
         const bad = await runCommand(['tsx', cli, 'import', folder], env);
         expect(bad.status).toBe(1);

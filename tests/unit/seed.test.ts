@@ -587,7 +587,7 @@ describe('the hall of the running event', () => {
     ).toEqual(['entrance', 'exit', 'first_aid', 'food', 'info_desk', 'toilets', 'vet_check']);
     expect(of('area').map((a) => a.label)).toEqual(['Kitten Corner', 'Stage', 'Photo Studio']);
     for (const p of places) {
-      expect(p.x >= 0 && p.y >= 0 && p.x + p.width <= plan!.width && p.y + p.height <= plan!.height, p.label).toBe(true);
+      expect(p.x >= 0 && p.y >= 0 && p.x + p.width <= (plan!.width as number) && p.y + p.height <= (plan!.height as number), p.label).toBe(true);
     }
     const overlap = (a: (typeof places)[number], b: (typeof places)[number]) =>
       a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
