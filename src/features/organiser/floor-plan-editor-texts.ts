@@ -1,5 +1,5 @@
 // The visible texts of the console's floor-plan editor (/organiser/floor-plan), in one place the tests import.
-import type { FacilityKind, PlaceKind } from '../../data/mirror.ts';
+import { FLOOR_PLAN_TEXTS } from '../../ui/floor-plan-texts.ts';
 
 export const FLOOR_PLAN_EDITOR_TEXTS = {
   title: 'Floor plan',
@@ -22,16 +22,9 @@ export const FLOOR_PLAN_EDITOR_TEXTS = {
   resizeHandle: (label: string, corner: string) => `Resize ${label} from its ${corner} corner`,
   corners: { nw: 'top left', ne: 'top right', sw: 'bottom left', se: 'bottom right' },
 
-  kinds: { ring: 'Ring', benching: 'Benching row', stand: 'Stand', facility: 'Facility', area: 'Area' } satisfies Record<PlaceKind, string>,
-  facilities: {
-    entrance: 'Entrance',
-    exit: 'Exit',
-    toilets: 'Toilets',
-    food: 'Food and drink',
-    first_aid: 'First aid',
-    vet_check: 'Vet check',
-    info_desk: 'Information desk',
-  } satisfies Record<FacilityKind, string>,
+  /** One place of a kind, and a facility's kind: the visitor's plan words them (one copy). */
+  kinds: FLOOR_PLAN_TEXTS.kind,
+  facilities: FLOOR_PLAN_TEXTS.facilities,
 
   form: {
     title: (label: string) => `Place: ${label}`,
