@@ -287,7 +287,7 @@ const isSync = (id: string) =>
 const isDrain = (id: string) => inSrc('data/outbox/drain.ts')(id) || id.replaceAll('\\', '/').includes('/node_modules/@supabase/auth-js/dist/module/lib/errors.js');
 /** The worker's PostgREST client: its own file, which the backend chunk imports too, and no screen. */
 const isPostgrest = (id: string) => inSrc('data/rpc-client.ts')(id) || inPackages('@supabase/postgrest-js')(id);
-const isLeaflet = (id: string) => inPackages('leaflet', 'react-leaflet', '@react-leaflet')(id) || inSrc('ui/map/leaflet-map')(id);
+const isLeaflet = (id: string) => inPackages('leaflet', 'react-leaflet', '@react-leaflet')(id) || inSrc('ui/map/leaflet-map', 'ui/floor-plan/plan-map')(id);
 
 /**
  * Few, larger chunks. Over the hall's 300 ms round trips each file costs a round trip whatever its size,
@@ -311,7 +311,7 @@ const CHUNK_GROUPS = [
   // (Not the sync worker's entry, which is $initial too: left alone, it is its own file, and the worker's first.)
   // Nor what only the service worker loads: left alone, it is in the worker's own file (SERVICE_WORKER_FILE).
   { name: 'shell', tags: ['$initial' as const], test: (id: string) => !isSyncWorkerEntry(id) && !isServiceWorkerOnly(id), priority: 50 },
-  // Only a map loads Leaflet (ui/map/show-map.tsx imports leaflet-map.tsx lazily).
+  // Only a map loads Leaflet (ui/map/show-map.tsx imports leaflet-map.tsx lazily, ui/floor-plan/floor-plan-view.tsx plan-map.tsx).
   { name: LEAFLET_CHUNK, test: isLeaflet, includeDependenciesRecursively: false, priority: 45 },
   { name: 'backend', test: isBackend, includeDependenciesRecursively: false, priority: 40 },
   // What the first screen loads after the shell: home, the page's database (Dexie), the outbox panel, and

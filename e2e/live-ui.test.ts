@@ -144,7 +144,7 @@ describe('a screen listing sessions, when the show changes them', () => {
         await syncNow(page);
         await expect.poll(() => item.locator('.session-just').allInnerTexts(), { timeout: 15_000 }).toEqual(['Just changed']);
         expect(await announced(page)).toBe(`Just changed: ${target.title}, ${formatTime(later(target, 5).start_time)}.`);
-        const animation = await item.locator('a').evaluate((a) => getComputedStyle(a).animationName);
+        const animation = await item.locator(':scope > a').evaluate((a) => getComputedStyle(a).animationName);
         expect(animation).toBe(viewport === 'phone' ? 'none' : 'just-changed');
         await item.evaluate((el) => el.scrollIntoView({ block: 'center' }));
         await screenshot(page, 'live-ui-schedule-just-changed', viewport, { fullPage: false });

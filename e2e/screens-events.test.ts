@@ -294,7 +294,7 @@ describe('kittens, litters, events and schedule screens', () => {
       await expect.poll(() => chooser.getByRole('button', { pressed: true }).textContent()).toContain(live.name);
       expect(await chooser.getByRole('button', { pressed: false }).count()).toBeGreaterThan(0);
       expect(await page.locator('.schedule-showing').textContent()).toBe(`Showing ${live.name}`);
-      const hrefs = (where: Locator) => where.locator('.session a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+      const hrefs = (where: Locator) => where.locator('.session > a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
       const all = await hrefs(page.locator('main'));
       expect(all.length).toBeGreaterThan(0);
       expect(all.every((h) => h.startsWith(`/events/${live.id}#session-`))).toBe(true);
@@ -333,7 +333,7 @@ describe('kittens, litters, events and schedule screens', () => {
       expect(new URL(page.url()).searchParams.get('location')).toBe('Main Ring');
 
       // A session links to its place in the event's programme, not the top of the page.
-      const later = page.getByRole('region', { name: 'Day by day' }).locator('.session:not(.is-ended) a').last();
+      const later = page.getByRole('region', { name: 'Day by day' }).locator('.session:not(.is-ended) > a').last();
       const href = (await later.getAttribute('href'))!;
       const anchor = href.split('#')[1]!;
       await later.click();

@@ -98,7 +98,8 @@ describe('app shell', () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('button', { name: 'Menu' }).click();
     const overlay = page.getByRole('navigation', { name: 'Menu' });
-    expect(await overlay.getByRole('link').count()).toBe(8);
+    // The header's eight and the floor plan.
+    expect(await overlay.getByRole('link').count()).toBe(9);
     await page.getByRole('button', { name: 'Close menu' }).click();
     expect(await overlay.count()).toBe(0);
     await page.close();

@@ -22,6 +22,16 @@ export const sessionAnchor = (sessionId: number): string => `session-${sessionId
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
+/** What a floor plan opens centred on: one place, or pens (their rows, each pen's slice highlighted). */
+export type FloorPlanFocus = { place: number } | { pens: readonly string[] };
+
+/** The ?place= / ?pen= of a floor plan link (pens comma-separated: a pen is letters and digits). */
+function floorPlanQuery(focus: FloorPlanFocus | undefined): string {
+  if (!focus) return '';
+  if ('place' in focus) return `?place=${segment(focus.place)}`;
+  return focus.pens.length === 0 ? '' : `?pen=${focus.pens.map(segment).join(',')}`;
+}
+
 export const paths = {
   breed: (abbreviation: string) => `/breeds/${segment(abbreviation)}`,
   /** A cattery page whose Back button returns to `returnUrl` (a same-app path). */
@@ -35,6 +45,8 @@ export const paths = {
   catalogue: (eventId?: number) => (eventId === undefined ? '/catalogue' : `/catalogue/${segment(eventId)}`),
   /** One cat's page: its event and its catalogue number as printed ("52A"); pen cards' QR codes point here. */
   catalogueEntry: (eventId: number, catalogueNumber: string) => `/catalogue/${segment(eventId)}/${segment(catalogueNumber)}`,
+  /** The floor plan of the show on now, or of one event, opened on a place or pens when given. */
+  floorPlan: (eventId?: number, focus?: FloorPlanFocus) => `${eventId === undefined ? '/floor-plan' : `/floor-plan/${segment(eventId)}`}${floorPlanQuery(focus)}`,
   /** Visitor's Choice, with a catalogue number filled in when given ("Vote for this cat"). */
   visitorsChoice: (catalogueNumber?: string) => (catalogueNumber === undefined ? '/visitors-choice' : `/visitors-choice?number=${segment(catalogueNumber)}`),
   /** Sign-in, then on to `next` (a same-app path). */

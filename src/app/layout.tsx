@@ -17,6 +17,7 @@ import { focusWasLost } from '../ui/focus.ts';
 import { GeocodeCacheContext } from '../ui/map/geocode-cache.ts';
 import type { GeocodeCache } from '../ui/map/geo.ts';
 import { APP_NAME } from '../ui/use-document-title.ts';
+import { paths } from '../../shared/paths.ts';
 
 // Maps keep geocoded addresses in the mirror's meta table, so a second visit needs no request. Reached
 // through a dynamic import: the shell carries no Dexie (src/data/mirror-start.ts).
@@ -39,6 +40,16 @@ const NAV = [
   { to: '/schedule', label: 'Schedule' },
   { to: '/my-show', label: 'My show' },
 ] as const;
+
+/**
+ * The menu overlay's links: the header's, and the floor plan after the schedule (eight links already fill
+ * a desktop header; the plan is one tap from the event page and About there).
+ */
+const MENU = [
+  ...NAV.slice(0, NAV.findIndex((n) => n.to === '/schedule') + 1),
+  { to: paths.floorPlan(), label: 'Floor plan' },
+  ...NAV.slice(NAV.findIndex((n) => n.to === '/schedule') + 1),
+];
 
 const BANNER_DISMISSED_KEY = 'cookie-banner-dismissed';
 
@@ -123,7 +134,7 @@ export function Layout() {
           {menuOpen ? 'Close menu' : 'Menu'}
         </button>
       </header>
-      {menuOpen && <MenuOverlay links={NAV} toggle={menuToggle} onClose={() => setMenuOpen(false)} />}
+      {menuOpen && <MenuOverlay links={MENU} toggle={menuToggle} onClose={() => setMenuOpen(false)} />}
       <StorageMessage />
       <OutdatedMessage />
       <InsecureNotice />

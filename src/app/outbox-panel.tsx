@@ -19,6 +19,7 @@ function describeItem(item: OutboxItem): string {
       return `${item.payload.coupon_type === 'discount' ? 'Discount' : 'Rebate'} coupon from ${item.payload.company_name}`;
     case 'organiser':
     case 'catalogue_entry':
+    case 'floor_place':
       return item.payload.label;
   }
 }

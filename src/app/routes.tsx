@@ -90,6 +90,8 @@ export const routes: RouteObject[] = [
   { path: 'catalogue', element: screen(() => import('../features/catalogue/catalogue-page.tsx').then((m) => m.CataloguePage)) },
   { path: 'catalogue/:eventId', element: screen(() => import('../features/catalogue/catalogue-page.tsx').then((m) => m.CataloguePage)) },
   { path: 'catalogue/:eventId/:number', element: screen(() => import('../features/catalogue/entry-page.tsx').then((m) => m.EntryPage)) },
+  { path: 'floor-plan', element: screen(() => import('../features/floor-plan/floor-plan-page.tsx').then((m) => m.FloorPlanPage)) },
+  { path: 'floor-plan/:eventId', element: screen(() => import('../features/floor-plan/floor-plan-page.tsx').then((m) => m.FloorPlanPage)) },
   { path: 'search', element: screen(() => import('../features/search/search-page.tsx').then((m) => m.SearchPage)) },
   { path: 'login', handle: titled('Sign in'), element: screen(() => import('../features/account/login-page.tsx').then((m) => m.LoginPage)) },
   { path: 'register', handle: titled('Register'), element: screen(() => import('../features/account/register-page.tsx').then((m) => m.RegisterPage)) },
@@ -119,6 +121,11 @@ export const routes: RouteObject[] = [
     path: 'organiser/pen-cards',
     handle: titled('Pen cards'),
     element: organiserScreen(() => import('../features/organiser/pen-cards-page.tsx').then((m) => m.PenCardsPage)),
+  },
+  {
+    path: 'organiser/floor-plan',
+    handle: titled('Floor plan'),
+    element: organiserScreen(() => import('../features/organiser/floor-plan-page.tsx').then((m) => m.FloorPlanPage)),
   },
   {
     path: 'organiser/coupons',

@@ -7,13 +7,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { applyAuthEvent, authStore, endServerSession, forgetSavedSession, hasSavedSession, type AuthState } from './auth.ts';
-import type { CouponInput, EntryChangeInput, OrganiserInput, VoteInput } from './outbox/outbox.ts';
-import type { CouponItem, EntryItem, OrganiserItem, VoteItem } from './outbox/types.ts';
+import type { CouponInput, EntryChangeInput, OrganiserInput, PlaceChangeInput, VoteInput } from './outbox/outbox.ts';
+import type { CouponItem, EntryItem, OrganiserItem, PlaceItem, VoteItem } from './outbox/types.ts';
 
 /** applyAuthEvent mirrors a session into the auth store at once (e.g. right after signing in). */
 export { applyAuthEvent, hasSavedSession };
 export type { AuthState } from './auth.ts';
-export type { CouponInput, EntryChangeInput, OrganiserInput, VoteInput };
+export type { CouponInput, EntryChangeInput, OrganiserInput, PlaceChangeInput, VoteInput };
 
 const runtime = () => import('./backend-runtime.ts');
 // The outbox module (and its zod schemas) loads with the first screen that writes, not with the shell.
@@ -102,6 +102,13 @@ export async function queueOrganiserChange(input: OrganiserInput): Promise<Organ
 /** Queues an organiser's change to a catalogue entry (absent, pen; its id is the operation id), then starts sending it. */
 export async function queueEntryChange(input: EntryChangeInput): Promise<EntryItem> {
   const item = await withOutbox((o, db) => o.enqueueEntryChange(db, input));
+  void drainOutboxNow();
+  return item;
+}
+
+/** Queues an organiser's change to a place of the hall (drawn, moved, relabelled, deleted), then starts sending it. */
+export async function queuePlaceChange(input: PlaceChangeInput): Promise<PlaceItem> {
+  const item = await withOutbox((o, db) => o.enqueuePlaceChange(db, input));
   void drainOutboxNow();
   return item;
 }

@@ -14,7 +14,19 @@ export type { ShowDb };
 export { MIRROR_TABLES } from '../../shared/mirror-tables.ts';
 // The row types, for screens: one list, in shared/row-schemas.ts.
 export type * from '../../shared/row-schemas.ts';
-export type { CouponItem, CouponPayload, EntryItem, OrganiserAction, OrganiserItem, OutboxItem, OutboxStatus, VoteItem, VotePayload } from './outbox/types.ts';
+export type {
+  CouponItem,
+  CouponPayload,
+  EntryItem,
+  OrganiserAction,
+  OrganiserItem,
+  OutboxItem,
+  OutboxStatus,
+  PlaceDraft,
+  PlaceItem,
+  VoteItem,
+  VotePayload,
+} from './outbox/types.ts';
 export type { SyncStatus };
 export { useSyncStatus };
 export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/messages.ts';

@@ -6,6 +6,7 @@ import type { Breed, CatalogueEntry, Cattery, ShowEvent } from '../../shared/row
 import { paths } from '../../shared/paths.ts';
 import { EntryLine, EntryList } from './catalogue-entry-line.tsx';
 import { CATALOGUE_TEXTS as T } from './catalogue-texts.ts';
+import { FLOOR_PLAN_TEXTS } from './floor-plan-texts.ts';
 import './cats-on-show.css';
 
 /** What the data layer's readCatsOnShow answers: the show and the cats, or null when no show is on. */
@@ -24,11 +25,17 @@ export function BreedOnShow({ onShow, breed, abbreviation }: { onShow: OnShow | 
   );
 }
 
-export function CatteryOnShow({ onShow }: { onShow: OnShow | null | undefined }) {
+/** `planLink`: the show's floor plan opened on the cats' pens, when its plan holds them. */
+export function CatteryOnShow({ onShow, planLink }: { onShow: OnShow | null | undefined; planLink?: string | undefined }) {
   if (!onShow || onShow.cats.length === 0) return null;
   return (
     <section className="cattery-section" aria-labelledby="cattery-on-show">
       <h2 id="cattery-on-show">{T.catsAtShow(onShow.event.name)}</h2>
+      {planLink && (
+        <p>
+          <Link to={planLink}>{FLOOR_PLAN_TEXTS.showOnPlan}</Link>
+        </p>
+      )}
       <EntryList>
         {onShow.cats.map((cat) => (
           <EntryLine key={cat.id} cat={cat} eventId={onShow.event.id} />

@@ -40,6 +40,7 @@ const RPC_MATRIX = `
   organiser_post_notice    | d    | d             | a
   organiser_withdraw_notice | d   | d             | a
   organiser_change_entry   | d    | d             | a
+  organiser_change_place   | d    | d             | a
   organiser_required       | d    | d             | a
   organiser_replayed       | d    | d             | a
   visitor_choice_flags     | d    | d             | a
@@ -254,6 +255,7 @@ describe.each(forEngines(['pglite', 'postgres'], "role and claims are set per tr
         organiser_post_notice: { p_op: randomUUID(), p_event_id: 0, p_message: 'RLS', p_ends_at: null },
         organiser_withdraw_notice: { p_op: randomUUID(), p_notice_id: 0 },
         organiser_change_entry: { p_op: randomUUID(), p_entry_id: 0, p_change: { absent: true } },
+        organiser_change_place: { p_op: randomUUID(), p_change: { floor_plan_id: 0, place: null } },
         organiser_replayed: { p_op: randomUUID(), p_kind: 'change_sessions' },
         visitor_choice_flags: { p_event_id: 1 },
         visitor_choice_flagged: { p_event_id: 1 },

@@ -9,7 +9,7 @@ import type { ShowDb } from '../db.ts';
 import { nextAttemptAt } from './backoff.ts';
 import { classifyFunctionError, classifyRpcFailure, classifyVoteResult, failure, failureSaying, type Failure, type Verdict } from './classify.ts';
 import { defaultLocks, DRAIN_LOCK_NAME, type DrainLocks } from './lock.ts';
-import type { CouponItem, EntryItem, OrganiserItem, OutboxItem, OutboxStatus, SignedInItem, VoteItem } from './types.ts';
+import type { CouponItem, EntryItem, OrganiserItem, OutboxItem, OutboxStatus, PlaceItem, SignedInItem, VoteItem } from './types.ts';
 
 /**
  * Without a lock shared by every tab, an item 'sending' for longer than this belongs to a tab that died
@@ -75,8 +75,9 @@ const couponAnswer = z.object({
   rebate_percentage: z.optional(z.nullable(z.number())),
 });
 
-type Outcome = { action: 'sent'; result?: CouponItem['result'] } | { action: 'needs_sign_in' } | Verdict;
-type Changes = Partial<Omit<VoteItem, 'kind' | 'payload' | 'id'>> & { result?: CouponItem['result'] };
+type ItemResult = CouponItem['result'] | PlaceItem['result'];
+type Outcome = { action: 'sent'; result?: ItemResult } | { action: 'needs_sign_in' } | Verdict;
+type Changes = Partial<Omit<VoteItem, 'kind' | 'payload' | 'id'>> & { result?: ItemResult };
 
 interface Ctx extends Required<Omit<DrainSettings, 'signal' | 'locks'>> {
   client: ShowRpcClient;
@@ -187,6 +188,7 @@ async function runJob(ctx: Ctx, job: Job): Promise<void> {
     if (first?.kind === 'coupon' && session) await sendUnderSession({ ...ctx, session }, first, invokeCoupon);
     else if (first?.kind === 'organiser' && session) await sendUnderSession({ ...ctx, session }, first, callOrganiser);
     else if (first?.kind === 'catalogue_entry' && session) await sendUnderSession({ ...ctx, session }, first, callEntryChange);
+    else if (first?.kind === 'floor_place' && session) await sendPlaceChange({ ...ctx, session }, first);
     else if (first?.kind === 'vote') await sendVotes(ctx, job as VoteItem[]);
   } catch (e) {
     const ids = job.map((item) => item.id);
@@ -285,14 +287,43 @@ function callEntryChange(ctx: SessionCtx, item: EntryItem): Promise<Outcome> {
   return organiserRpc(ctx, 'organiser_change_entry', { p_op: item.id, p_entry_id: entry_id, p_change: change });
 }
 
+const placeAnswer = z.object({ id: z.number(), updated_at: z.optional(z.nullable(z.string())) });
+
+/**
+ * An organiser's change to a place of the hall. Place changes go in the order they were made: one waits
+ * while an older one is still on its way (a place drawn offline must exist before it is moved); once the
+ * older one failed, this one is sent and the server says why it cannot apply.
+ */
+async function sendPlaceChange(ctx: SessionCtx, item: PlaceItem): Promise<void> {
+  const older = await ctx.db.outbox
+    .where('status')
+    .anyOf('queued', 'sending', 'needs_sign_in')
+    .filter((other) => other.kind === 'floor_place' && other.createdAt < item.createdAt)
+    .toArray();
+  if (older.length > 0) {
+    const after = Math.max(ctx.now(), ...older.map((o) => o.nextAttemptAt));
+    await update(ctx, [item.id], 'queued', () => ({ nextAttemptAt: after }));
+    return;
+  }
+  await sendUnderSession(ctx, item, callPlaceChange);
+}
+
+async function callPlaceChange(ctx: SessionCtx, item: PlaceItem): Promise<Outcome> {
+  const { floor_plan_id, place_id, created_by, place } = item.payload.action;
+  const outcome = await organiserRpc(ctx, 'organiser_change_place', { p_op: item.id, p_change: { floor_plan_id, place_id, created_by, place } });
+  if (outcome.action !== 'sent') return outcome;
+  const answer = placeAnswer.safeParse(outcome.data);
+  return answer.success ? { action: 'sent', result: { place_id: answer.data.id, updated_at: answer.data.updated_at ?? null } } : { action: 'sent' };
+}
+
 /** Calls an organiser_* function; any object it answers means applied (or applied before: a replay). */
-async function organiserRpc(ctx: SessionCtx, fn: string, args: Record<string, unknown>): Promise<Outcome> {
+async function organiserRpc(ctx: SessionCtx, fn: string, args: Record<string, unknown>): Promise<Verdict | { action: 'sent'; data: unknown }> {
   const { signal, done } = requestSignal(ctx.signal);
   try {
     const { data, error, status } = await ctx.client.rpc(fn, args).abortSignal(signal);
     ctx.signal?.throwIfAborted();
     if (error) return classifyRpcFailure(status, error);
-    return data && typeof data === 'object' ? { action: 'sent' } : { action: 'retry', ...failure('bad_answer') };
+    return data && typeof data === 'object' ? { action: 'sent', data } : { action: 'retry', ...failure('bad_answer') };
   } finally {
     done();
   }

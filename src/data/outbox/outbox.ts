@@ -4,7 +4,20 @@ import { lazySchema } from '../../lib/lazy-schema.ts';
 import * as z from '../../../shared/zod-mini.ts';
 import type { ShowDb } from '../db.ts';
 import { isQuotaError } from '../quota.ts';
-import type { CouponItem, CouponPayload, EntryItem, EntryPayload, OrganiserItem, OrganiserPayload, OutboxItem, VoteItem, VotePayload } from './types.ts';
+import type {
+  CouponItem,
+  CouponPayload,
+  EntryItem,
+  EntryPayload,
+  OrganiserItem,
+  OrganiserPayload,
+  OutboxItem,
+  PlaceItem,
+  PlacePayload,
+  VoteItem,
+  VotePayload,
+} from './types.ts';
+import { FACILITY_KINDS, PLACE_KINDS } from '../../../shared/row-schemas.ts';
 import { NOTICE_MAX_LENGTH } from '../../../shared/live-schedule.ts';
 import { randomUuid } from '../../../shared/uuid.ts';
 import { PEN_MAX_LENGTH } from '../../../shared/pens.ts';
@@ -87,6 +100,34 @@ const buildEntryPayloadSchema = () =>
     }),
   }) satisfies z.ZodMiniType<EntryPayload>;
 
+const buildPlacePayloadSchema = () => {
+  const size = z.number().check(z.positive());
+  const place = z.object({
+    kind: z.enum(PLACE_KINDS),
+    facility: z.nullable(z.enum(FACILITY_KINDS)),
+    label: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+    x: z.number(),
+    y: z.number(),
+    width: size,
+    height: size,
+    outline: z.nullable(z.array(z.tuple([z.number(), z.number()])).check(z.minLength(3), z.maxLength(200))),
+    location: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+    pens: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))),
+    advertiser_id: z.nullable(positiveInt()),
+  });
+  return z.object({
+    user_id: z.uuid(),
+    label: z.string().check(z.trim(), z.minLength(1)),
+    action: z.object({
+      type: z.literal('change_place'),
+      floor_plan_id: positiveInt(),
+      place_id: z.nullable(positiveInt()),
+      created_by: z.nullable(z.uuid()),
+      place: z.nullable(place),
+    }),
+  }) satisfies z.ZodMiniType<PlacePayload>;
+};
+
 /** What a queued vote must look like (SPEC §5), built on first use. */
 export const votePayloadSchema = lazySchema(buildVotePayloadSchema);
 /** What a queued coupon request must look like, built on first use. */
@@ -99,8 +140,12 @@ export const entryPayloadSchema = lazySchema(buildEntryPayloadSchema);
 
 export type VoteInput = z.input<ReturnType<typeof buildVotePayloadSchema>>;
 export type CouponInput = z.input<ReturnType<typeof buildCouponPayloadSchema>>;
+/** What a queued change to a place of the hall must look like, built on first use. */
+const placePayloadSchema = lazySchema(buildPlacePayloadSchema);
+
 export type OrganiserInput = z.input<ReturnType<typeof buildOrganiserPayloadSchema>>;
 export type EntryChangeInput = z.input<ReturnType<typeof buildEntryPayloadSchema>>;
+export type PlaceChangeInput = z.input<ReturnType<typeof buildPlacePayloadSchema>>;
 
 export type OutboxErrorCode = 'invalid_payload' | 'quota';
 
@@ -187,6 +232,12 @@ export async function enqueueOrganiser(db: ShowDb, input: OrganiserInput, { now 
 export async function enqueueEntryChange(db: ShowDb, input: EntryChangeInput, { now = Date.now }: EnqueueOptions = {}): Promise<EntryItem> {
   const payload = parse(entryPayloadSchema(), input);
   return addItem(db, async (): Promise<EntryItem> => ({ ...(await fresh(db, now())), kind: 'catalogue_entry', payload }));
+}
+
+/** Queues an organiser's change to a place of the hall, sent once as enqueueOrganiser's are, in order with the others. */
+export async function enqueuePlaceChange(db: ShowDb, input: PlaceChangeInput, { now = Date.now }: EnqueueOptions = {}): Promise<PlaceItem> {
+  const payload = parse(placePayloadSchema(), input);
+  return addItem(db, async (): Promise<PlaceItem> => ({ ...(await fresh(db, now())), kind: 'floor_place', payload, result: null }));
 }
 
 /** Puts a failed or needs-sign-in item back in the queue, due now; false if it is in another state. */

@@ -2,6 +2,7 @@
 // waiting to reach the server.
 import type { SessionChange } from '../../../shared/live-schedule.ts';
 import type { OutboxFailureCode } from '../../../shared/messages.ts';
+import type { FacilityKind, PlaceKind } from '../../../shared/row-schemas.ts';
 
 export interface VotePayload {
   event_id: number;
@@ -112,7 +113,54 @@ export interface EntryItem extends OutboxBase {
   payload: EntryPayload;
 }
 
-export type OutboxItem = VoteItem | CouponItem | OrganiserItem | EntryItem;
+/** A place as the floor-plan editor saves it: the whole row, absolute values (a resend ends the same). */
+export interface PlaceDraft {
+  kind: PlaceKind;
+  facility: FacilityKind | null;
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  outline: [number, number][] | null;
+  location: string | null;
+  pens: string | null;
+  advertiser_id: number | null;
+}
+
+/**
+ * Sent to organiser_change_place with the item's id as p_op. The place is named by its id, or, drawn on
+ * this device and not numbered yet, by the operation that created it (`created_by`); neither: a new place.
+ * `place` null deletes it.
+ */
+interface PlaceAction {
+  type: 'change_place';
+  floor_plan_id: number;
+  place_id: number | null;
+  created_by: string | null;
+  place: PlaceDraft | null;
+}
+
+export interface PlacePayload {
+  /** The signed-in organiser who asked; replay waits for this user's session. */
+  user_id: string;
+  action: PlaceAction;
+  /** For the outbox panel and the console: "Move Ring 3". */
+  label: string;
+}
+
+/**
+ * An organiser's change to a place of the hall; a kind of its own for the reason EntryItem is. Sent in
+ * order with the organiser's other place changes, so a place drawn offline exists before it is moved.
+ */
+export interface PlaceItem extends OutboxBase {
+  kind: 'floor_place';
+  payload: PlacePayload;
+  /** What the server answered once sent: the place's id (a new place's too) and when it was stored. */
+  result?: { place_id: number; updated_at: string | null } | null;
+}
+
+export type OutboxItem = VoteItem | CouponItem | OrganiserItem | EntryItem | PlaceItem;
 
 /** Items sent under a visitor's session (never by the service worker, which has none). */
-export type SignedInItem = CouponItem | OrganiserItem | EntryItem;
+export type SignedInItem = CouponItem | OrganiserItem | EntryItem | PlaceItem;

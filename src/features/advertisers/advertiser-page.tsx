@@ -7,6 +7,8 @@ import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ShareButton } from '../../ui/share-button.tsx';
 import { paths } from '../../../shared/paths.ts';
+import { activeEvent } from '../../../shared/schedule.ts';
+import { FLOOR_PLAN_TEXTS } from '../../ui/floor-plan-texts.ts';
 import { StarButton } from '../../ui/star-button.tsx';
 import { AdvertiserLogo, websiteHref, websiteLabel } from './advertiser-logo.tsx';
 import { ProductCarousel } from './product-carousel.tsx';
@@ -17,13 +19,60 @@ interface AdvertiserDetail {
   advertiser: Advertiser | undefined;
   /** Whether the mirror holds any advertiser: an empty mirror means "not synced yet", not "not found". */
   anyAdvertisers: boolean;
+  /** Its stand on a floor plan (the show on now's, else another's): "Show on the floor plan". */
+  stand: { eventId: number; placeId: number } | null;
+}
+
+/** The advertiser's stand on the plan of the show on now, else on any plan the mirror holds. */
+async function standOf(advertiserId: number): Promise<AdvertiserDetail['stand']> {
+  const places = await db.places.where('advertiser_id').equals(advertiserId).toArray();
+  if (places.length === 0) return null;
+  const [plans, events] = await Promise.all([db.floor_plans.bulkGet([...new Set(places.map((p) => p.floor_plan_id))]), db.events.toArray()]);
+  const eventOfPlan = new Map(plans.flatMap((p) => (p ? [[p.id, p.event_id] as const] : [])));
+  const stands = places.flatMap((p) => {
+    const eventId = eventOfPlan.get(p.floor_plan_id);
+    return eventId === undefined ? [] : [{ eventId, placeId: p.id }];
+  });
+  const current = activeEvent(events, new Date());
+  return stands.find((s) => s.eventId === current?.id) ?? stands[0] ?? null;
 }
 
 async function loadAdvertiser(id: string): Promise<AdvertiserDetail> {
   const key = /^\d+$/.test(id) ? Number(id) : NaN;
   const advertiser = Number.isSafeInteger(key) ? await db.advertisers.get(key) : undefined;
   const anyAdvertisers = advertiser !== undefined || (await db.advertisers.count()) > 0;
-  return { advertiser, anyAdvertisers };
+  return { advertiser, anyAdvertisers, stand: advertiser ? await standOf(advertiser.id) : null };
+}
+
+/** Where the advertiser is in the hall: its stand, opening hours and the plan; nothing when none is known. */
+function AtTheShow({ advertiser: a, stand }: { advertiser: Advertiser; stand: AdvertiserDetail['stand'] }) {
+  if (!a.stand && !a.opening_hours && !stand) return null;
+  return (
+    <section className="advertiser-section" aria-labelledby="stand-heading">
+      <h2 id="stand-heading">{FLOOR_PLAN_TEXTS.atTheShow}</h2>
+      {(a.stand || a.opening_hours) && (
+        <dl className="advertiser-stand">
+          {a.stand && (
+            <div>
+              <dt>{FLOOR_PLAN_TEXTS.standNumber}</dt>
+              <dd>{a.stand}</dd>
+            </div>
+          )}
+          {a.opening_hours && (
+            <div>
+              <dt>{FLOOR_PLAN_TEXTS.standHours}</dt>
+              <dd>{a.opening_hours}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {stand && (
+        <p>
+          <Link to={paths.floorPlan(stand.eventId, { place: stand.placeId })}>{FLOOR_PLAN_TEXTS.showOnPlan}</Link>
+        </p>
+      )}
+    </section>
+  );
 }
 
 function BackLink() {
@@ -60,16 +109,16 @@ function Vouchers({ advertiser: a }: { advertiser: Advertiser }) {
             <Voucher
               advertiser={a}
               type="discount"
-              title="Discount Voucher"
-              offer={a.discount_voucher_amount === null ? null : `${formatDiscount(a.discount_voucher_amount)} off your purchase`}
+              title={FLOOR_PLAN_TEXTS.discountVoucher}
+              offer={a.discount_voucher_amount === null ? null : FLOOR_PLAN_TEXTS.discountOffer(formatDiscount(a.discount_voucher_amount))}
             />
           )}
           {rebate && (
             <Voucher
               advertiser={a}
               type="rebate"
-              title="Rebate Voucher"
-              offer={a.rebate_voucher_percentage === null ? null : `${formatRebate(a.rebate_voucher_percentage)} rebate on your purchase`}
+              title={FLOOR_PLAN_TEXTS.rebateVoucher}
+              offer={a.rebate_voucher_percentage === null ? null : FLOOR_PLAN_TEXTS.rebateOffer(formatRebate(a.rebate_voucher_percentage))}
             />
           )}
         </ul>
@@ -158,6 +207,8 @@ export function AdvertiserPage() {
           <ShowMap latitude={a.latitude} longitude={a.longitude} address={addressLines.join(', ')} label={a.company_name} addressShown />
         </section>
       )}
+
+      <AtTheShow advertiser={a} stand={view.data.stand} />
 
       <Vouchers advertiser={a} />
 

@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import {
   db,
   readCatsOnShow,
+  useEventHall,
   useMirror,
   type Breed,
   type Cattery,
@@ -26,6 +27,7 @@ import { VerifiedBadge, WebsiteLink } from './cattery-card.tsx';
 import { isLabelExpired, kittenCount, safeReturnUrl, telHref } from './cattery-view.ts';
 import './breeders.css';
 import { compareText } from '../../../shared/compare.ts';
+import { locatePen } from '../../../shared/floor-plan.ts';
 
 interface CatteryLabel {
   link: CatteryQualityLabel;
@@ -175,6 +177,10 @@ export function CatteryPage() {
 
   const catteryId = view.state === 'ready' ? view.data.cattery?.id : undefined;
   const onShow = useLiveQuery(() => (catteryId === undefined ? null : readCatsOnShow('cattery_id', catteryId)), [catteryId]);
+  const hall = useEventHall(onShow?.event.id);
+  // Its cats' pens at the show on now, where the show's plan has rows holding them.
+  const pensOnPlan = onShow && hall ? onShow.cats.flatMap((c) => (c.pen !== null && locatePen(hall.places, c.pen) ? [c.pen] : [])) : [];
+  const planLink = onShow && pensOnPlan.length > 0 ? paths.floorPlan(onShow.event.id, { pens: pensOnPlan }) : undefined;
   if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading="Loading cattery..." />;
   const { cattery, registry, labels, litters } = view.data;
   if (!cattery) {
@@ -204,7 +210,7 @@ export function CatteryPage() {
       </header>
       <ShareButton title={cattery.name} path={paths.cattery(cattery.name)} />
 
-      <CatteryOnShow onShow={onShow} />
+      <CatteryOnShow onShow={onShow} planLink={planLink} />
 
       <div className="cattery-columns">
         <section className="cattery-section cattery-contact" aria-labelledby="cattery-contact">

@@ -11,7 +11,9 @@ import { ShareButton } from '../../ui/share-button.tsx';
 import { StarButton } from '../../ui/star-button.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { entrySnapshot } from '../../data/favourites.ts';
-import { readEventCatalogue, type CatalogueCat } from '../../data/mirror.ts';
+import { readEventCatalogue, readEventHall, type CatalogueCat } from '../../data/mirror.ts';
+import { locatePen } from '../../../shared/floor-plan.ts';
+import { FLOOR_PLAN_TEXTS } from '../../ui/floor-plan-texts.ts';
 import { ageOn, CATALOGUE_TEXTS as T } from '../../ui/catalogue-texts.ts';
 import './catalogue.css';
 
@@ -20,6 +22,8 @@ interface EntryDetail {
   cat: CatalogueCat | undefined;
   /** The event Visitor's Choice votes go to now. */
   votingEventId: number | undefined;
+  /** Some benching row of the event's plan holds the cat's pen ("Show on the floor plan"). */
+  penOnPlan: boolean;
   anyEvents: boolean;
 }
 
@@ -29,9 +33,10 @@ async function loadEntry(eventId: number | null, number: string | null): Promise
   const events = await db.events.toArray();
   const event = events.find((e) => e.id === eventId);
   const votingEventId = activeEvent(events, new Date())?.id;
-  if (!event || number === null) return { event, cat: undefined, votingEventId, anyEvents: events.length > 0 };
-  const catalogue = await readEventCatalogue(event.id);
-  return { event, cat: catalogue.byNumber.get(number), votingEventId, anyEvents: true };
+  if (!event || number === null) return { event, cat: undefined, votingEventId, penOnPlan: false, anyEvents: events.length > 0 };
+  const [catalogue, hall] = await Promise.all([readEventCatalogue(event.id), readEventHall(event.id)]);
+  const cat = catalogue.byNumber.get(number);
+  return { event, cat, votingEventId, penOnPlan: locatePen(hall.places, cat?.pen ?? null) !== null, anyEvents: true };
 }
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
@@ -61,7 +66,7 @@ export function EntryPage() {
     </Link>
   );
   if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading={T.loading} />;
-  const { event, cat, votingEventId } = view.data;
+  const { event, cat, votingEventId, penOnPlan } = view.data;
   if (!event || !cat) {
     return (
       <main className="page">
@@ -91,7 +96,17 @@ export function EntryPage() {
         <ShareButton title={cat.name} path={paths.catalogueEntry(event.id, cat.catalogue_number)} about={cat.name} />
       </div>
       <dl className="catalogue-facts">
-        <Fact term={T.facts.pen}>{cat.pen ?? T.noPen}</Fact>
+        <Fact term={T.facts.pen}>
+          {cat.pen ?? T.noPen}
+          {penOnPlan && cat.pen && (
+            <>
+              {' '}
+              <Link to={paths.floorPlan(event.id, { pens: [cat.pen] })} className="catalogue-on-plan">
+                {FLOOR_PLAN_TEXTS.showOnPlan}
+              </Link>
+            </>
+          )}
+        </Fact>
         <Fact term={T.facts.number}>{cat.catalogue_number}</Fact>
         <Fact term={T.facts.breed}>{cat.breed ? <Link to={paths.breed(cat.breed.universal_breed_abbreviation)}>{cat.breed.breed_name}</Link> : '—'}</Fact>
         {cat.colour && <Fact term={T.facts.colour}>{cat.colour}</Fact>}

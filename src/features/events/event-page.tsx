@@ -1,7 +1,7 @@
 // /events/{id}: one event (SPEC §2) with its location, map and day-by-day programme, from the local mirror.
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { db, useMirror, useShowNoticesOf, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
+import { db, readEventHall, useMirror, useShowNoticesOf, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
 import { formatDateRange, formatScheduleDay, formatTime } from '../../../shared/dates.ts';
 import { eventTimeZone, timeZoneNote } from '../../../shared/schedule.ts';
 import { HeroImage } from '../../ui/image.tsx';
@@ -18,6 +18,7 @@ import { CALENDAR_TEXTS } from '../../lib/share-texts.ts';
 import { CalendarButton } from '../../ui/calendar-button.tsx';
 import { ShareButton } from '../../ui/share-button.tsx';
 import { CATALOGUE_TEXTS } from '../../ui/catalogue-texts.ts';
+import { FLOOR_PLAN_TEXTS } from '../../ui/floor-plan-texts.ts';
 import { ShowNotices } from '../../ui/show-notices.tsx';
 import { JustChangedAnnouncer, SessionChangeMarks, sessionChangeClass, useJustChangedSessions } from '../../ui/session-change.tsx';
 
@@ -27,6 +28,9 @@ interface EventDetail {
   anyEvents: boolean;
   /** How many cats its catalogue holds (0: none published). */
   catalogueSize: number;
+  /** It has a floor plan; its rings by schedule location (a session's "Show on the floor plan"). */
+  hasPlan: boolean;
+  rings: ReadonlyMap<string, number>;
 }
 
 /** A route id as a row id, or null when it cannot be one. */
@@ -35,12 +39,13 @@ const rowId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(ra
 async function loadEvent(id: number | null): Promise<EventDetail> {
   const event = id === null ? undefined : await db.events.get(id);
   const anyEvents = event !== undefined || (await db.events.count()) > 0;
-  if (!event) return { event, sessions: [], anyEvents, catalogueSize: 0 };
-  const catalogueSize = await db.catalogue_entries.where('event_id').equals(event.id).count();
+  if (!event) return { event, sessions: [], anyEvents, catalogueSize: 0, hasPlan: false, rings: new Map() };
+  const [catalogueSize, hall] = await Promise.all([db.catalogue_entries.where('event_id').equals(event.id).count(), readEventHall(event.id)]);
+  const rings = new Map(hall.places.flatMap((p) => (p.kind === 'ring' && p.location ? [[p.location, p.id] as const] : [])));
   // SPEC §7: the schedule ordered by schedule_date then start_time.
   const sessions = await db.event_schedule.where('event_id').equals(event.id).toArray();
   sessions.sort((a, b) => compareText(a.schedule_date, b.schedule_date) || compareText(a.start_time, b.start_time) || compareText(a.end_time, b.end_time) || a.id - b.id);
-  return { event, sessions, anyEvents, catalogueSize };
+  return { event, sessions, anyEvents, catalogueSize, hasPlan: hall.plan !== null, rings };
 }
 
 function groupByDay(sessions: ScheduleSession[]): { date: string; sessions: ScheduleSession[] }[] {
@@ -69,7 +74,19 @@ function useScrollToSession(hash: string, ready: boolean) {
   }, [hash, ready]);
 }
 
-function Programme({ event, sessions, linked, just }: { event: ShowEvent; sessions: ScheduleSession[]; linked: string; just: ReadonlySet<number> }) {
+function Programme({
+  event,
+  sessions,
+  linked,
+  just,
+  rings,
+}: {
+  event: ShowEvent;
+  sessions: ScheduleSession[];
+  linked: string;
+  just: ReadonlySet<number>;
+  rings: ReadonlyMap<string, number>;
+}) {
   const note = timeZoneNote(eventTimeZone(event));
   if (sessions.length === 0) return <p className="state-empty">No schedule has been published for this event yet.</p>;
   return (
@@ -109,6 +126,15 @@ function Programme({ event, sessions, linked, just }: { event: ShowEvent; sessio
                     label={CALENDAR_TEXTS.addSessionLabel(s.title)}
                   />
                   <ShareButton title={s.title} path={paths.eventSession(event.id, s.id)} qr={false} about={s.title} />
+                  {s.location && rings.has(s.location) && (
+                    <Link
+                      className="event-session-plan"
+                      to={paths.floorPlan(event.id, { place: rings.get(s.location)! })}
+                      aria-label={FLOOR_PLAN_TEXTS.showOnPlanLabel(s.location)}
+                    >
+                      {FLOOR_PLAN_TEXTS.showOnPlan}
+                    </Link>
+                  )}
                 </div>
               </li>
             ))}
@@ -141,7 +167,7 @@ export function EventPage() {
     </Link>
   );
   if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading="Loading event..." />;
-  const { event, sessions, catalogueSize } = view.data;
+  const { event, sessions, catalogueSize, hasPlan, rings } = view.data;
   if (!event) {
     return (
       <main className="page">
@@ -181,6 +207,11 @@ export function EventPage() {
           <Link to={paths.catalogue(event.id)}>{CATALOGUE_TEXTS.eventLink(catalogueSize)}</Link>
         </p>
       )}
+      {hasPlan && (
+        <p className="event-catalogue-link">
+          <Link to={paths.floorPlan(event.id)}>{FLOOR_PLAN_TEXTS.showOnPlan}</Link>
+        </p>
+      )}
 
       <section className="event-location" aria-labelledby="location-heading">
         <h2 id="location-heading">Location</h2>
@@ -204,7 +235,7 @@ export function EventPage() {
             <CalendarButton sessions={() => sessions.map((s) => calendarSessionOf(s, event))} name={event.name} text={CALENDAR_TEXTS.addEvent} announce />
           </div>
         )}
-        <Programme event={event} sessions={sessions} linked={hash} just={just} />
+        <Programme event={event} sessions={sessions} linked={hash} just={just} rings={rings} />
       </section>
     </main>
   );

@@ -1,12 +1,14 @@
-// The organiser console's pages, linked from each of them: the live schedule, the two reports and the pen cards.
+// The organiser console's pages, linked from each of them: the live schedule, the two reports, the pen cards and the floor plan.
 import './console-nav.css';
 import { NavLink } from 'react-router';
+import { FLOOR_PLAN_EDITOR_TEXTS } from './floor-plan-editor-texts.ts';
 
 const CONSOLE_PAGES = [
   { to: '/organiser', label: 'Live schedule' },
   { to: '/organiser/results', label: 'Visitor’s Choice results' },
   { to: '/organiser/coupons', label: 'Coupon report' },
   { to: '/organiser/pen-cards', label: 'Pen cards' },
+  { to: '/organiser/floor-plan', label: FLOOR_PLAN_EDITOR_TEXTS.navLabel },
 ] as const;
 
 export function ConsoleNav() {

@@ -16,6 +16,7 @@ import { CatalogueSection } from './catalogue-section.tsx';
 import { ChangesSection } from './changes-section.tsx';
 import { ConfirmChange } from './confirm-change.tsx';
 import { ConsoleNav } from './console-nav.tsx';
+import { EventChooser } from './event-chooser.tsx';
 import { NoticesSection } from './notices-section.tsx';
 import type { AskChange, PendingChange } from './pending-change.ts';
 import { ScheduleSection } from './schedule-section.tsx';
@@ -85,18 +86,7 @@ export function ConsolePage() {
   return (
     <main className="page console">
       {heading}
-      {choices.length > 1 && (
-        <p className="form-row console-event">
-          <label htmlFor="console-event">Event</label>
-          <select id="console-event" value={event.id} onChange={(e) => setChosen(Number(e.target.value))}>
-            {choices.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </p>
-      )}
+      <EventChooser events={choices} value={event.id} onChange={setChosen} />
       <p className="muted">
         {event.name}: times are at the venue ({zone}), now {zonedDateTime(now, zone).time.slice(0, 5)}. Changes are saved on this device first and sent when there is a
         connection.

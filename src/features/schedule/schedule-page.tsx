@@ -3,7 +3,7 @@
 // Session times are wall-clock times at each event's venue, so they are classified in its zone.
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { db, useMirror, useShowNoticesOf, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
+import { db, readEventHall, readEventsWithPlans, useMirror, useShowNoticesOf, type ScheduleSession, type ShowEvent } from '../../data/mirror.ts';
 import { deviceTimeZone, formatScheduleDay, formatTime, zonedDateTime } from '../../../shared/dates.ts';
 import { compareText } from '../../../shared/compare.ts';
 import { activeEvent, classifySchedule, eventTimeZone, sameTimeZone, timeZoneNote, upcomingEvents, venueClockNote, type ProgrammeDay } from '../../../shared/schedule.ts';
@@ -17,6 +17,7 @@ import { paths } from '../../../shared/paths.ts';
 import { calendarSessionOf } from '../../lib/ics.ts';
 import { CALENDAR_TEXTS } from '../../lib/share-texts.ts';
 import { CalendarButton } from '../../ui/calendar-button.tsx';
+import { FLOOR_PLAN_TEXTS } from '../../ui/floor-plan-texts.ts';
 import './schedule.css';
 
 /** SPEC §9: the schedule clock refreshes every second. */
@@ -28,11 +29,17 @@ const NOW_LINE_ID = 'schedule-now-line';
 interface ScheduleData {
   sessions: ScheduleSession[];
   events: Map<number, ShowEvent>;
+  /** The rings of the events' floor plans, by ringKey: a session's "Show on the floor plan". */
+  rings: Map<string, number>;
 }
 
+const ringKey = (eventId: number, location: string) => `${eventId}\n${location}`;
+
 async function loadSchedule(): Promise<ScheduleData> {
-  const [sessions, events] = await Promise.all([db.event_schedule.toArray(), db.events.toArray()]);
-  return { sessions, events: new Map(events.map((e) => [e.id, e])) };
+  const [sessions, events, withPlans] = await Promise.all([db.event_schedule.toArray(), db.events.toArray(), readEventsWithPlans()]);
+  const halls = await Promise.all(withPlans.map(readEventHall));
+  const rings = new Map(halls.flatMap((h) => h.places.flatMap((p) => (p.kind === 'ring' && p.location ? [[ringKey(h.eventId, p.location), p.id] as const] : []))));
+  return { sessions, events: new Map(events.map((e) => [e.id, e])), rings };
 }
 
 interface SessionItemProps {
@@ -45,9 +52,11 @@ interface SessionItemProps {
   ended?: boolean;
   /** It changed on screen a moment ago. */
   just: boolean;
+  /** Its ring on the event's floor plan, when the plan has it. */
+  ringPlaceId: number | undefined;
 }
 
-function SessionItem({ session, event, eventName, zoneLabel, ended = false, just }: SessionItemProps) {
+function SessionItem({ session, event, eventName, zoneLabel, ended = false, just, ringPlaceId }: SessionItemProps) {
   return (
     <li className={`${ended ? 'session is-ended' : 'session'}${sessionChangeClass(session, just)}`}>
       <Link to={paths.eventSession(session.event_id, session.id)}>
@@ -73,6 +82,11 @@ function SessionItem({ session, event, eventName, zoneLabel, ended = false, just
           text={CALENDAR_TEXTS.addSession}
           label={CALENDAR_TEXTS.addSessionLabel(session.title)}
         />
+        {ringPlaceId !== undefined && session.location && (
+          <Link className="session-plan" to={paths.floorPlan(session.event_id, { place: ringPlaceId })} aria-label={FLOOR_PLAN_TEXTS.showOnPlanLabel(session.location)}>
+            {FLOOR_PLAN_TEXTS.showOnPlan}
+          </Link>
+        )}
       </div>
     </li>
   );
@@ -179,7 +193,8 @@ export function SchedulePage() {
         <ErrorBox>{view.message}</ErrorBox>
       </Page>
     );
-  const { sessions, events } = view.data;
+  const { sessions, events, rings } = view.data;
+  const ringOf = (s: ScheduleSession) => (s.location ? rings.get(ringKey(s.event_id, s.location)) : undefined);
   const zoneOf = (s: ScheduleSession) => zoneOfEvent.get(s.event_id) ?? eventTimeZone(undefined);
 
   // The show the visitor is at unless they chose another (or all); ended events are not offered.
@@ -230,7 +245,15 @@ export function SchedulePage() {
   const list = (items: ScheduleSession[]) => (
     <ul className="session-list">
       {items.map((s) => (
-        <SessionItem key={s.id} session={s} event={events.get(s.event_id)} eventName={eventName(s)} zoneLabel={zoneLabel(s)} just={just.has(s.id)} />
+        <SessionItem
+          key={s.id}
+          session={s}
+          event={events.get(s.event_id)}
+          eventName={eventName(s)}
+          zoneLabel={zoneLabel(s)}
+          just={just.has(s.id)}
+          ringPlaceId={ringOf(s)}
+        />
       ))}
     </ul>
   );
@@ -248,6 +271,7 @@ export function SchedulePage() {
         zoneLabel={zoneLabel(session)}
         ended={ended}
         just={just.has(session.id)}
+        ringPlaceId={ringOf(session)}
       />
     ));
     if (d.nowLineAt !== null) {

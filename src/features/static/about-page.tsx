@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '../../../shared/paths.ts';
 import './static.css';
 
 export function AboutPage() {
@@ -26,6 +27,10 @@ export function AboutPage() {
         <li>
           <Link to="/events">Events</Link> and the <Link to="/schedule">schedule</Link>: what is happening now, what starts in the next two hours, and the full programme
           day by day.
+        </li>
+        <li>
+          The <Link to={paths.floorPlan()}>floor plan</Link>: the hall of the show on now, with the rings (and which one is judging now), the benching rows and their
+          pens, the stands and the facilities; every place is also in a list you can search.
         </li>
         <li>
           <Link to="/visitors-choice">Visitor&apos;s Choice</Link>: vote once per event for your favourite cat by its catalog number, no account needed.
@@ -59,7 +64,7 @@ export function AboutPage() {
           <strong>Digital vouchers</strong>: vouchers kept in the app and shown at the stand, next to the coupon e-mails we send today.
         </li>
         <li>
-          <strong>Interactive features</strong>: a floor plan of the hall, reminders for the sessions you do not want to miss, and live results from the judging rings.
+          <strong>Interactive features</strong>: reminders for the sessions you do not want to miss, and live results from the judging rings.
         </li>
       </ul>
 
