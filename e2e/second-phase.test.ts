@@ -14,7 +14,7 @@ import type { VenueServer } from '../server/start.ts';
 import { createTestCa, issueCertificate, writeCertificateFiles } from '../tests/helpers/test-ca.ts';
 import { DIST_DIR, hallFlags } from './browser.ts';
 import { HALL_NAME, useShow } from './fixture.ts';
-import { secondPhaseFiles, waitForController, waitForSecondPhase, type Profile, type PwaServer } from './pwa-helpers.ts';
+import { getAllFromStore, secondPhaseFiles, waitForController, waitForSecondPhase, type Profile, type PwaServer } from './pwa-helpers.ts';
 
 const manifest = JSON.parse(readFileSync(join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 /** Whether this build has the floor plan's page (src/features/floor-plan/). */
@@ -152,21 +152,8 @@ describe('the second phase on localhost', () => {
     // The plan's row reaches the mirror with a pull (the indicator, pressed).
     await page.locator('.sync-indicator').click();
     await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () =>
-              new Promise<number>((resolve) => {
-                const req = indexedDB.open('purrfect-show');
-                req.onsuccess = () => {
-                  const count = req.result.transaction('floor_plans').objectStore('floor_plans').count();
-                  count.onsuccess = () => resolve(count.result);
-                };
-              }),
-          ),
-        { timeout: 30_000 },
-      )
-      .toBeGreaterThan(0);
+      .poll(async () => (await getAllFromStore<{ image_url: string }>(page, 'purrfect-show', 'floor_plans')).map((p) => p.image_url), { timeout: 30_000 })
+      .toContain(path);
     await page.evaluate((name) => caches.delete(name), IMAGE_CACHE);
 
     await page.locator('summary', { hasText: 'Ready for the hall' }).click();
