@@ -10,7 +10,7 @@ import { paths } from '../shared/paths.ts';
 import { activeEvent } from '../shared/schedule.ts';
 import { placeInSentence, placeName } from '../src/ui/floor-plan/hall.ts';
 import { FLOOR_PLAN_TEXTS as T } from '../src/ui/floor-plan-texts.ts';
-import { openSyncedApp, screenshot, type ViewportName } from './app-page.ts';
+import { openSyncedApp, screenshot, VIEWPORTS, type ViewportName } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
 import { useShow } from './fixture.ts';
 
@@ -242,13 +242,16 @@ describe('the floor plan', () => {
 
   it("says so when the plan's picture cannot be fetched, and the list still holds every place", async () => {
     const { rows } = await server.db.query<{ image_url: string }>(`select image_url from public.floor_plans where event_id = $1`, [eventId]);
-    const page = await openSyncedApp(browser, server, 'phone');
-    // The context's route sees the service worker's fetches too.
-    await page.context().route(`**/${rows[0]!.image_url}`, (route) => route.abort('internetdisconnected'));
+    // Refused before the first page opens: once offline-ready, the service worker fetches the plan's picture
+    // of its own accord (the second phase), and the context's route sees the worker's fetches too.
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await context.route(`**/${rows[0]!.image_url}`, (route) => route.abort('internetdisconnected'));
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
     await page.goto(`${server.url}${paths.floorPlan()}`);
     await page.getByText(T.pictureFailed).waitFor();
     expect(await page.locator('.floor-plan-count').textContent()).toBe(T.count(places.length, places.length));
-    await page.close();
+    await context.close();
   });
 
   it('gives a screen too narrow for a plan the list alone, and says why', async () => {
