@@ -2,7 +2,7 @@
 // number), from the mirror, so it works with the hall's Wi-Fi gone. A typed number jumps to its cat; words
 // find names, breeds, colours, catteries, owners and pens; filters by breed, sex and class stay in the URL.
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { db, useMirror, type ShowEvent } from '../../data/mirror.ts';
 import { formatDateRange } from '../../../shared/dates.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -16,6 +16,7 @@ import { indexCatalogue, searchCatalogue, type CatalogueFilters } from './catalo
 import { CATALOGUE_TEXTS as T } from '../../ui/catalogue-texts.ts';
 import { EntryLine, EntryList } from '../../ui/catalogue-entry-line.tsx';
 import './catalogue.css';
+import { EventSwitch } from '../../ui/event-switch.tsx';
 
 /** Cats drawn at a time when browsing: a whole ×10 catalogue at once would keep a phone busy for seconds. */
 const CATALOGUE_STEP = 50;
@@ -62,29 +63,19 @@ export function CataloguePage() {
   );
 }
 
-function EventSwitch({ events, current }: { events: ShowEvent[]; current: ShowEvent | undefined }) {
-  const navigate = useNavigate();
-  if (events.length < 2) return null;
-  return (
-    <div className="list-filter catalogue-event-switch">
-      <label htmlFor="catalogue-event">{T.eventLabel}</label>
-      <select id="catalogue-event" value={current?.id ?? ''} onChange={(e) => void navigate(paths.catalogue(Number(e.target.value)))}>
-        {events.map((e) => (
-          <option key={e.id} value={e.id}>
-            {e.name} ({formatDateRange(e.start_date, e.end_date)})
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 function CatalogueView({ data }: { data: CatalogueData }) {
   const { event, catalogue } = data;
   if (!event || !catalogue) {
     return (
       <>
-        <EventSwitch events={data.events} current={event} />
+        <EventSwitch
+          id="catalogue-event"
+          label={T.eventLabel}
+          events={data.events}
+          current={event}
+          pathOf={(id) => paths.catalogue(id)}
+          className="catalogue-event-switch"
+        />
         <p className="state state-empty">{T.noEvent}</p>
       </>
     );
@@ -94,7 +85,14 @@ function CatalogueView({ data }: { data: CatalogueData }) {
       <p className="catalogue-event">
         <Link to={paths.event(event.id)}>{event.name}</Link>, <time dateTime={event.start_date}>{formatDateRange(event.start_date, event.end_date)}</time>
       </p>
-      <EventSwitch events={data.events} current={event} />
+      <EventSwitch
+        id="catalogue-event"
+        label={T.eventLabel}
+        events={data.events}
+        current={event}
+        pathOf={(id) => paths.catalogue(id)}
+        className="catalogue-event-switch"
+      />
       {catalogue.entries.length === 0 ? <p className="state state-empty">{T.empty}</p> : <CatalogueList catalogue={catalogue} />}
     </>
   );

@@ -3,7 +3,7 @@
 // as a searchable list by kind, which serves alone for screen readers, keyboards and screens too small for a
 // plan. ?place= and ?pen= (paths.floorPlan) open it centred on a place or pens, said in words.
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import {
   db,
   readEventCatalogue,
@@ -27,6 +27,7 @@ import { FloorPlanView } from '../../ui/floor-plan/floor-plan-view.tsx';
 import { groupPlaces, indexPlaces, planFocus, ringsJudgingNow, searchPlaces, type PlanPlace } from '../../ui/floor-plan/hall.ts';
 import { PlacePanel } from './place-panel.tsx';
 import './floor-plan.css';
+import { EventSwitch } from '../../ui/event-switch.tsx';
 
 /** The judging-now marks follow the clock; a minute is soon enough for a ring's change of session. */
 const JUDGING_REFRESH_MS = 30_000;
@@ -77,29 +78,19 @@ export function FloorPlanPage() {
   );
 }
 
-function EventSwitch({ events, current }: { events: ShowEvent[]; current: ShowEvent | undefined }) {
-  const navigate = useNavigate();
-  if (events.length < 2) return null;
-  return (
-    <div className="list-filter floor-plan-event-switch">
-      <label htmlFor="floor-plan-event">{T.eventLabel}</label>
-      <select id="floor-plan-event" value={current?.id ?? ''} onChange={(e) => void navigate(paths.floorPlan(Number(e.target.value)))}>
-        {events.map((e) => (
-          <option key={e.id} value={e.id}>
-            {e.name} ({formatDateRange(e.start_date, e.end_date)})
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 function PlanScreen({ data }: { data: PlanData }) {
   const { event, hall } = data;
   if (!event) {
     return (
       <>
-        <EventSwitch events={data.events} current={event} />
+        <EventSwitch
+          id="floor-plan-event"
+          label={T.eventLabel}
+          events={data.events}
+          current={event}
+          pathOf={(id) => paths.floorPlan(id)}
+          className="floor-plan-event-switch"
+        />
         <p className="state state-empty">{T.noEvent}</p>
       </>
     );
@@ -109,7 +100,14 @@ function PlanScreen({ data }: { data: PlanData }) {
       <p className="floor-plan-event">
         <Link to={paths.event(event.id)}>{event.name}</Link>, <time dateTime={event.start_date}>{formatDateRange(event.start_date, event.end_date)}</time>
       </p>
-      <EventSwitch events={data.events} current={event} />
+      <EventSwitch
+        id="floor-plan-event"
+        label={T.eventLabel}
+        events={data.events}
+        current={event}
+        pathOf={(id) => paths.floorPlan(id)}
+        className="floor-plan-event-switch"
+      />
       {!hall?.plan ? (
         <p className="state state-empty">{T.noPlan}</p>
       ) : (
