@@ -65,17 +65,13 @@ export function CataloguePage() {
 
 function CatalogueView({ data }: { data: CatalogueData }) {
   const { event, catalogue } = data;
+  const eventSwitch = (
+    <EventSwitch id="catalogue-event" label={T.eventLabel} events={data.events} current={event} pathOf={(id) => paths.catalogue(id)} className="catalogue-event-switch" />
+  );
   if (!event || !catalogue) {
     return (
       <>
-        <EventSwitch
-          id="catalogue-event"
-          label={T.eventLabel}
-          events={data.events}
-          current={event}
-          pathOf={(id) => paths.catalogue(id)}
-          className="catalogue-event-switch"
-        />
+        {eventSwitch}
         <p className="state state-empty">{T.noEvent}</p>
       </>
     );
@@ -85,14 +81,7 @@ function CatalogueView({ data }: { data: CatalogueData }) {
       <p className="catalogue-event">
         <Link to={paths.event(event.id)}>{event.name}</Link>, <time dateTime={event.start_date}>{formatDateRange(event.start_date, event.end_date)}</time>
       </p>
-      <EventSwitch
-        id="catalogue-event"
-        label={T.eventLabel}
-        events={data.events}
-        current={event}
-        pathOf={(id) => paths.catalogue(id)}
-        className="catalogue-event-switch"
-      />
+      {eventSwitch}
       {catalogue.entries.length === 0 ? <p className="state state-empty">{T.empty}</p> : <CatalogueList catalogue={catalogue} />}
     </>
   );

@@ -80,17 +80,20 @@ export function FloorPlanPage() {
 
 function PlanScreen({ data }: { data: PlanData }) {
   const { event, hall } = data;
+  const eventSwitch = (
+    <EventSwitch
+      id="floor-plan-event"
+      label={T.eventLabel}
+      events={data.events}
+      current={event}
+      pathOf={(id) => paths.floorPlan(id)}
+      className="floor-plan-event-switch"
+    />
+  );
   if (!event) {
     return (
       <>
-        <EventSwitch
-          id="floor-plan-event"
-          label={T.eventLabel}
-          events={data.events}
-          current={event}
-          pathOf={(id) => paths.floorPlan(id)}
-          className="floor-plan-event-switch"
-        />
+        {eventSwitch}
         <p className="state state-empty">{T.noEvent}</p>
       </>
     );
@@ -100,14 +103,7 @@ function PlanScreen({ data }: { data: PlanData }) {
       <p className="floor-plan-event">
         <Link to={paths.event(event.id)}>{event.name}</Link>, <time dateTime={event.start_date}>{formatDateRange(event.start_date, event.end_date)}</time>
       </p>
-      <EventSwitch
-        id="floor-plan-event"
-        label={T.eventLabel}
-        events={data.events}
-        current={event}
-        pathOf={(id) => paths.floorPlan(id)}
-        className="floor-plan-event-switch"
-      />
+      {eventSwitch}
       {!hall?.plan ? (
         <p className="state state-empty">{T.noPlan}</p>
       ) : (
