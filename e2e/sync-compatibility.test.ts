@@ -20,14 +20,14 @@ const NEXT_VERSION = SYNC_CONTRACT_VERSION + 1;
 
 /** What build N+1 changes in the source: it mirrors sponsors and speaks the next contract. */
 const NEXT_BUILD_EDITS: Record<string, [from: string, to: string][]> = {
-  'shared/mirror-tables.ts': [["  'places',\n] as const;", "  'places',\n  'sponsors',\n] as const;"]],
+  'shared/mirror-tables.ts': [["  'results',\n] as const;", "  'results',\n  'sponsors',\n] as const;"]],
   'src/data/db.ts': [
     [
-      "    this.version(4).stores({ floor_plans: 'id, event_id', places: 'id, floor_plan_id, advertiser_id' });\n  }\n}",
-      "    this.version(4).stores({ floor_plans: 'id, event_id', places: 'id, floor_plan_id, advertiser_id' });\n    this.version(5).stores({ sponsors: 'id, name' });\n  }\n}",
+      "    this.version(5).stores({ ring_calls: 'id, event_id', results: 'id, event_id, entry_id' });\n  }\n}",
+      "    this.version(5).stores({ ring_calls: 'id, event_id', results: 'id, event_id, entry_id' });\n    this.version(6).stores({ sponsors: 'id, name' });\n  }\n}",
     ],
   ],
-  'shared/row-schemas.ts': [['  places: placeSchema,\n}', '  places: placeSchema,\n  sponsors: z.object({ ...synced, name: text }),\n}']],
+  'shared/row-schemas.ts': [['  results: resultSchema,\n}', '  results: resultSchema,\n  sponsors: z.object({ ...synced, name: text }),\n}']],
   'src/data/sync/contract.ts': [[`SYNC_CONTRACT_VERSION = ${SYNC_CONTRACT_VERSION};`, `SYNC_CONTRACT_VERSION = ${NEXT_VERSION};`]],
 };
 

@@ -18,5 +18,7 @@ export const MIRROR_TABLES = [
   'catalogue_entries',
   'floor_plans',
   'places',
+  'ring_calls',
+  'results',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];

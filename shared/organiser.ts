@@ -6,5 +6,12 @@ export const SHOW_ROLE_CLAIM = 'show_role';
 /** Its value for the show's organisers. */
 export const ORGANISER_ROLE = 'organiser';
 
+/** Its value for ring clerks: they call cats to the rings and record results, and nothing else. */
+export const RING_CLERK_ROLE = 'ring_clerk';
+
 /** Whether a user's (or a token's) app_metadata makes them an organiser: the console's UX check only. */
 export const isOrganiserMetadata = (appMetadata: Record<string, unknown> | null | undefined): boolean => appMetadata?.[SHOW_ROLE_CLAIM] === ORGANISER_ROLE;
+
+/** Whether a user may use the ring-side screen (a ring clerk or an organiser): the screen's UX check only. */
+export const isRingClerkMetadata = (appMetadata: Record<string, unknown> | null | undefined): boolean =>
+  isOrganiserMetadata(appMetadata) || appMetadata?.[SHOW_ROLE_CLAIM] === RING_CLERK_ROLE;

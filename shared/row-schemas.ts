@@ -247,6 +247,45 @@ const placeSchema = z.object({
   advertiser_id: z.nullable(id),
 });
 
+/** Where a call stands at its ring. */
+export const CALL_STATUSES = ['called', 'judging', 'done'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
+/** A ring call: the cats a clerk calls to a ring together, and where judging them stands. */
+const ringCallSchema = z.object({
+  ...synced,
+  event_id: id,
+  /** A location of the event's schedule, as the schedule writes it. */
+  ring: text,
+  /** What the clerk called them by, when anything ("Shorthair kittens"). */
+  label: optText,
+  /** The entries called, as printed and in the order called. */
+  catalogue_numbers: z.array(text),
+  status: z.enum(CALL_STATUSES),
+  called_at: z.iso.datetime({ offset: true }),
+  /** When the status last changed. */
+  status_at: z.iso.datetime({ offset: true }),
+});
+
+/**
+ * A published result: an award or a final's place given to a cat of the catalogue, in the registry's
+ * words ("EX1", "Best Kitten", "Top 10 Allbreed Kitten"). A phone's mirror holds published ones only.
+ */
+const resultSchema = z.object({
+  ...synced,
+  event_id: id,
+  /** The ring's schedule location; null for the show's own awards (BIS, Visitor's Choice). */
+  ring: optText,
+  award: text,
+  /** The place in a final; null for an award without places (EX1, NOM, CAC). */
+  place: z.nullable(z.int().check(z.positive())),
+  entry_id: id,
+  judge: optText,
+  /** 'visitors_choice': the poll's winners; more kinds may come, read as judging. */
+  kind: z.catch(z.enum(['judging', 'visitors_choice']), 'judging'),
+  published_at: z.nullable(z.iso.datetime({ offset: true })),
+});
+
 /** The schema of each mirrored table (unknown columns are stripped). */
 export const rowSchemas = {
   breeds: breedSchema,
@@ -264,6 +303,8 @@ export const rowSchemas = {
   catalogue_entries: catalogueEntrySchema,
   floor_plans: floorPlanSchema,
   places: placeSchema,
+  ring_calls: ringCallSchema,
+  results: resultSchema,
 } satisfies Record<MirrorTable, z.ZodMiniType>;
 
 // The row types: what a schema's parse returns (defaults filled in), as the mirror stores it.
@@ -284,3 +325,5 @@ export type Advertiser = z.output<typeof advertiserSchema>;
 export type CatalogueEntry = z.output<typeof catalogueEntrySchema>;
 export type FloorPlan = z.output<typeof floorPlanSchema>;
 export type Place = z.output<typeof placeSchema>;
+export type RingCall = z.output<typeof ringCallSchema>;
+export type ShowResult = z.output<typeof resultSchema>;

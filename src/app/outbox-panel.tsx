@@ -20,6 +20,7 @@ function describeItem(item: OutboxItem): string {
     case 'organiser':
     case 'catalogue_entry':
     case 'floor_place':
+    case 'ring_side':
       return item.payload.label;
   }
 }

@@ -7,13 +7,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { applyAuthEvent, authStore, endServerSession, forgetSavedSession, hasSavedSession, type AuthState } from './auth.ts';
-import type { CouponInput, EntryChangeInput, OrganiserInput, PlaceChangeInput, VoteInput } from './outbox/outbox.ts';
-import type { CouponItem, EntryItem, OrganiserItem, PlaceItem, VoteItem } from './outbox/types.ts';
+import type { CouponInput, EntryChangeInput, OrganiserInput, PlaceChangeInput, RingSideInput, VoteInput } from './outbox/outbox.ts';
+import type { CouponItem, EntryItem, OrganiserItem, PlaceItem, RingSideItem, VoteItem } from './outbox/types.ts';
 
 /** applyAuthEvent mirrors a session into the auth store at once (e.g. right after signing in). */
 export { applyAuthEvent, hasSavedSession };
 export type { AuthState } from './auth.ts';
-export type { CouponInput, EntryChangeInput, OrganiserInput, PlaceChangeInput, VoteInput };
+export type { CouponInput, EntryChangeInput, OrganiserInput, PlaceChangeInput, RingSideInput, VoteInput };
 
 const runtime = () => import('./backend-runtime.ts');
 // The outbox module (and its zod schemas) loads with the first screen that writes, not with the shell.
@@ -109,6 +109,13 @@ export async function queueEntryChange(input: EntryChangeInput): Promise<EntryIt
 /** Queues an organiser's change to a place of the hall (drawn, moved, relabelled, deleted), then starts sending it. */
 export async function queuePlaceChange(input: PlaceChangeInput): Promise<PlaceItem> {
   const item = await withOutbox((o, db) => o.enqueuePlaceChange(db, input));
+  void drainOutboxNow();
+  return item;
+}
+
+/** Queues a ring clerk's action (a call, its state, a result; its id is the operation id), then starts sending it. */
+export async function queueRingSide(input: RingSideInput): Promise<RingSideItem> {
+  const item = await withOutbox((o, db) => o.enqueueRingSide(db, input));
   void drainOutboxNow();
   return item;
 }

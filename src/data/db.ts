@@ -44,6 +44,8 @@ export class ShowDb extends Dexie {
   catalogue_entries!: EntityTable<MirrorRow<'catalogue_entries'>, 'id'>;
   floor_plans!: EntityTable<MirrorRow<'floor_plans'>, 'id'>;
   places!: EntityTable<MirrorRow<'places'>, 'id'>;
+  ring_calls!: EntityTable<MirrorRow<'ring_calls'>, 'id'>;
+  results!: EntityTable<MirrorRow<'results'>, 'id'>;
   sync_state!: EntityTable<SyncState, 'table'>;
   outbox!: EntityTable<OutboxItem, 'id'>;
   quarantine!: EntityTable<QuarantinedRow, 'n'>;
@@ -87,6 +89,8 @@ export class ShowDb extends Dexie {
     this.version(3).stores({ catalogue_entries: 'id, event_id, breed_id, cattery_id' });
     // The hall: an event's plan, its places by plan and a stand's advertiser.
     this.version(4).stores({ floor_plans: 'id, event_id', places: 'id, floor_plan_id, advertiser_id' });
+    // The judging: an event's ring calls, and its results by event and by cat (a cat's awards).
+    this.version(5).stores({ ring_calls: 'id, event_id', results: 'id, event_id, entry_id' });
   }
 }
 

@@ -17,6 +17,8 @@ import type { Queryable } from '../../server/db/types.ts';
  * write the catalogue and read votes, and otherwise act like any visitor on rows that are not theirs.
  * Signed-in visitors hold the catalogue's write grants for the organisers' sake, so RLS filters their
  * updates and deletes (f) where the missing grant refused them (d) before; they change nothing either way.
+ * Ring calls and results are written by organisers and ring clerks (tests/integration/ring-side.test.ts has
+ * the clerks); a result's row here is published, since a draft is the clerks' and organisers' alone.
  * Votes are cast through submit_votes only (a direct insert could store 1,000 votes in one request).
  */
 export const MATRIX = `
@@ -37,6 +39,8 @@ export const MATRIX = `
   catalogue_entries            | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
   floor_plans                  | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
   places                       | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  ring_calls                   | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
+  results                      | a d d d  | a d f f       | - - - -  | a a a a   | a a a a
   organiser_operations         | d d d d  | d d d d       | - - - -  | d d d d   | a a a a
   sync_tombstones              | a d d d  | a d d d       | - - - -  | a d d d   | a a a a
   users                        | d d d d  | f d f d       | a d a d  | f d f d   | a a a a
@@ -128,6 +132,21 @@ async function newFloorPlan(ctx: MatrixCtx, t: string): Promise<string> {
     await newEvent(ctx, t),
     `floor-plans/${t}.svg`,
   ]);
+}
+
+/** A new event held in "Ring 1", with one cat numbered 1 in its catalogue: a call's or a result's. */
+async function newJudgedEvent(ctx: MatrixCtx, t: string): Promise<{ event: number; entry: number }> {
+  const event = await newEvent(ctx, t);
+  await ctx.db.query(
+    `insert into public.event_schedule (event_id, schedule_date, start_time, end_time, title, location) values ($1, '2026-05-01', '10:00', '11:00', 'Judging', 'Ring 1')`,
+    [event],
+  );
+  const entry = await one(
+    ctx,
+    `insert into public.catalogue_entries (event_id, catalogue_number, name, breed_id, sex) values ($1, '1', $2, $3, 'male') returning id::text as v`,
+    [event, `RLS judged ${t}`, ctx.ids.breed],
+  );
+  return { event: Number(event), entry: Number(entry) };
 }
 
 /** An auth user whose profile row exists (made by the sign-up trigger), or not. */
@@ -246,6 +265,21 @@ export const FIXTURES: Record<string, Fixture> = {
     'label',
     async (ctx, t) => ({ floor_plan_id: Number(await newFloorPlan(ctx, t)), kind: 'area', label: `RLS area ${t}`, x: 10, y: 10, width: 100, height: 50 }),
     ['label', 'changed'],
+  ),
+  ring_calls: catalogue(
+    'ring_calls',
+    'label',
+    async (ctx, t) => ({ event_id: (await newJudgedEvent(ctx, t)).event, ring: 'Ring 1', label: `RLS call ${t}`, catalogue_numbers: ['1'] }),
+    ['status', 'judging'],
+  ),
+  results: catalogue(
+    'results',
+    'award',
+    async (ctx, t) => {
+      const { event, entry } = await newJudgedEvent(ctx, t);
+      return { event_id: event, ring: 'Ring 1', award: `RLS award ${t}`, place: 1, entry_id: entry, published: true };
+    },
+    ['judge', 'changed'],
   ),
   show_notices: catalogue('show_notices', 'message', async (ctx, t) => ({ event_id: Number(ctx.ids.event), message: `RLS notice ${t}` }), ['message', 'changed']),
   organiser_operations: {

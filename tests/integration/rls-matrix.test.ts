@@ -43,6 +43,16 @@ const RPC_MATRIX = `
   organiser_change_place   | d    | d             | a
   organiser_required       | d    | d             | a
   organiser_replayed       | d    | d             | a
+  is_ring_clerk            | a    | a             | a
+  ring_clerk_required      | d    | d             | d
+  event_ring               | d    | d             | a
+  catalogue_number_printed | d    | d             | a
+  catalogue_entry_ids      | d    | d             | a
+  ring_call_named          | d    | d             | a
+  ring_side                | d    | d             | a
+  organiser_publish_visitors_choice | d | d       | a
+  organiser_set_ring_clerk | d    | d             | a
+  organiser_ring_clerks    | d    | d             | a
   visitor_choice_flags     | d    | d             | a
   visitor_choice_set_voided | d   | d             | a
   visitor_choice_flagged   | d    | d             | d
@@ -257,6 +267,14 @@ describe.each(forEngines(['pglite', 'postgres'], "role and claims are set per tr
         organiser_change_entry: { p_op: randomUUID(), p_entry_id: 0, p_change: { absent: true } },
         organiser_change_place: { p_op: randomUUID(), p_change: { floor_plan_id: 0, place: null } },
         organiser_replayed: { p_op: randomUUID(), p_kind: 'change_sessions' },
+        // Harmless for the service role: no such event, no account named.
+        event_ring: { p_event_id: 0, p_ring: 'Ring 1' },
+        catalogue_number_printed: { p_typed: '52a' },
+        catalogue_entry_ids: { p_event_id: 0, p_numbers: [] },
+        ring_call_named: { p_action: {} },
+        ring_side: { p_op: randomUUID(), p_event_id: 0, p_action: { type: 'publish' } },
+        organiser_publish_visitors_choice: { p_op: randomUUID(), p_event_id: 0 },
+        organiser_set_ring_clerk: { p_email: null, p_clerk: null },
         visitor_choice_flags: { p_event_id: 1 },
         visitor_choice_flagged: { p_event_id: 1 },
         // Harmless for the service role: no votes named, none changed.

@@ -9,7 +9,7 @@ import type { ShowDb } from '../db.ts';
 import { nextAttemptAt } from './backoff.ts';
 import { classifyFunctionError, classifyRpcFailure, classifyVoteResult, failure, failureSaying, type Failure, type Verdict } from './classify.ts';
 import { defaultLocks, DRAIN_LOCK_NAME, type DrainLocks } from './lock.ts';
-import type { CouponItem, EntryItem, OrganiserItem, OutboxItem, OutboxStatus, PlaceItem, SignedInItem, VoteItem } from './types.ts';
+import type { CouponItem, EntryItem, OrganiserItem, OutboxItem, OutboxStatus, PlaceItem, RingSideItem, SignedInItem, VoteItem } from './types.ts';
 
 /**
  * Without a lock shared by every tab, an item 'sending' for longer than this belongs to a tab that died
@@ -75,7 +75,7 @@ const couponAnswer = z.object({
   rebate_percentage: z.optional(z.nullable(z.number())),
 });
 
-type ItemResult = CouponItem['result'] | PlaceItem['result'];
+type ItemResult = CouponItem['result'] | PlaceItem['result'] | RingSideItem['result'];
 type Outcome = { action: 'sent'; result?: ItemResult } | { action: 'needs_sign_in' } | Verdict;
 type Changes = Partial<Omit<VoteItem, 'kind' | 'payload' | 'id'>> & { result?: ItemResult };
 
@@ -189,6 +189,7 @@ async function runJob(ctx: Ctx, job: Job): Promise<void> {
     else if (first?.kind === 'organiser' && session) await sendUnderSession({ ...ctx, session }, first, callOrganiser);
     else if (first?.kind === 'catalogue_entry' && session) await sendUnderSession({ ...ctx, session }, first, callEntryChange);
     else if (first?.kind === 'floor_place' && session) await sendPlaceChange({ ...ctx, session }, first);
+    else if (first?.kind === 'ring_side' && session) await sendRingSide({ ...ctx, session }, first);
     else if (first?.kind === 'vote') await sendVotes(ctx, job as VoteItem[]);
   } catch (e) {
     const ids = job.map((item) => item.id);
@@ -314,6 +315,36 @@ async function callPlaceChange(ctx: SessionCtx, item: PlaceItem): Promise<Outcom
   if (outcome.action !== 'sent') return outcome;
   const answer = placeAnswer.safeParse(outcome.data);
   return answer.success ? { action: 'sent', result: { place_id: answer.data.id, updated_at: answer.data.updated_at ?? null } } : { action: 'sent' };
+}
+
+const ringSideAnswer = z.object({ call_id: z.optional(z.nullable(z.number())) });
+
+/**
+ * A ring clerk's action. The device's ring-side actions go in the order they were made, as place changes
+ * do: a call made offline must exist before it is marked judging, and a final before it is published.
+ * A call made on this device and numbered since is named by its id, which the server also finds by the
+ * operation that made it.
+ */
+async function sendRingSide(ctx: SessionCtx, item: RingSideItem): Promise<void> {
+  const older = await ctx.db.outbox
+    .where('status')
+    .anyOf('queued', 'sending', 'needs_sign_in')
+    .filter((other) => other.kind === 'ring_side' && other.createdAt < item.createdAt)
+    .toArray();
+  if (older.length > 0) {
+    const after = Math.max(ctx.now(), ...older.map((o) => o.nextAttemptAt));
+    await update(ctx, [item.id], 'queued', () => ({ nextAttemptAt: after }));
+    return;
+  }
+  await sendUnderSession(ctx, item, callRingSide);
+}
+
+async function callRingSide(ctx: SessionCtx, item: RingSideItem): Promise<Outcome> {
+  const { event_id, action } = item.payload;
+  const outcome = await organiserRpc(ctx, 'ring_side', { p_op: item.id, p_event_id: event_id, p_action: action });
+  if (outcome.action !== 'sent') return outcome;
+  const answer = ringSideAnswer.safeParse(outcome.data);
+  return { action: 'sent', result: { call_id: answer.success ? (answer.data.call_id ?? null) : null } };
 }
 
 /** Calls an organiser_* function; any object it answers means applied (or applied before: a replay). */

@@ -14,6 +14,8 @@ import type {
   OutboxItem,
   PlaceItem,
   PlacePayload,
+  RingSideItem,
+  RingSidePayload,
   VoteItem,
   VotePayload,
 } from './types.ts';
@@ -128,6 +130,32 @@ const buildPlacePayloadSchema = () => {
   }) satisfies z.ZodMiniType<PlacePayload>;
 };
 
+const buildRingSidePayloadSchema = () => {
+  const numbers = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(12))).check(z.minLength(1), z.maxLength(200));
+  const ring = z.string().check(z.trim(), z.minLength(1), z.maxLength(80));
+  const award = z.string().check(z.trim(), z.minLength(1), z.maxLength(80));
+  const judge = z.nullable(z.string().check(z.trim(), z.maxLength(120)));
+  const callRef = { call_id: z.optional(z.nullable(positiveInt())), created_by: z.optional(z.nullable(z.uuid())) };
+  const named = z.refine((a: unknown) => {
+    const ref = a as { call_id?: number | null; created_by?: string | null };
+    return (ref.call_id ?? null) !== null || (ref.created_by ?? null) !== null;
+  }, 'Name the call');
+  return z.object({
+    user_id: z.uuid(),
+    event_id: positiveInt(),
+    label: z.string().check(z.trim(), z.minLength(1)),
+    action: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('call'), ring, label: z.nullable(z.string().check(z.trim(), z.maxLength(120))), numbers }),
+      z.object({ type: z.literal('call_status'), status: z.enum(['called', 'judging', 'done']), ...callRef }).check(named),
+      z.object({ type: z.literal('withdraw_call'), ...callRef }).check(named),
+      z.object({ type: z.literal('final'), ring: z.nullable(ring), award, judge, numbers }),
+      z.object({ type: z.literal('award'), ring: z.nullable(ring), award, judge, numbers }),
+      z.object({ type: z.literal('withdraw'), ring: z.nullable(ring), award, numbers: z.nullable(numbers) }),
+      z.object({ type: z.literal('publish'), ring: z.nullable(ring), award: z.nullable(award) }),
+    ]),
+  });
+};
+
 /** What a queued vote must look like (SPEC §5), built on first use. */
 export const votePayloadSchema = lazySchema(buildVotePayloadSchema);
 /** What a queued coupon request must look like, built on first use. */
@@ -146,6 +174,9 @@ const placePayloadSchema = lazySchema(buildPlacePayloadSchema);
 export type OrganiserInput = z.input<ReturnType<typeof buildOrganiserPayloadSchema>>;
 export type EntryChangeInput = z.input<ReturnType<typeof buildEntryPayloadSchema>>;
 export type PlaceChangeInput = z.input<ReturnType<typeof buildPlacePayloadSchema>>;
+/** What a queued ring-side action must look like, built on first use. */
+const ringSidePayloadSchema = lazySchema(buildRingSidePayloadSchema);
+export type RingSideInput = z.input<ReturnType<typeof buildRingSidePayloadSchema>>;
 
 export type OutboxErrorCode = 'invalid_payload' | 'quota';
 
@@ -238,6 +269,12 @@ export async function enqueueEntryChange(db: ShowDb, input: EntryChangeInput, { 
 export async function enqueuePlaceChange(db: ShowDb, input: PlaceChangeInput, { now = Date.now }: EnqueueOptions = {}): Promise<PlaceItem> {
   const payload = parse(placePayloadSchema(), input);
   return addItem(db, async (): Promise<PlaceItem> => ({ ...(await fresh(db, now())), kind: 'floor_place', payload, result: null }));
+}
+
+/** Queues a ring clerk's action, sent once as enqueueOrganiser's are, in order with the device's other ring-side actions. */
+export async function enqueueRingSide(db: ShowDb, input: RingSideInput, { now = Date.now }: EnqueueOptions = {}): Promise<RingSideItem> {
+  const payload = parse(ringSidePayloadSchema(), input) as RingSidePayload;
+  return addItem(db, async (): Promise<RingSideItem> => ({ ...(await fresh(db, now())), kind: 'ring_side', payload, result: null }));
 }
 
 /** Puts a failed or needs-sign-in item back in the queue, due now; false if it is in another state. */

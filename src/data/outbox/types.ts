@@ -160,7 +160,48 @@ export interface PlaceItem extends OutboxBase {
   result?: { place_id: number; updated_at: string | null } | null;
 }
 
-export type OutboxItem = VoteItem | CouponItem | OrganiserItem | EntryItem | PlaceItem;
+/** A call made on this device is named by its id once the server numbered it, else by the operation that made it. */
+export type CallRef = { call_id: number; created_by?: null } | { call_id?: null; created_by: string };
+
+/**
+ * What a ring clerk does at the ring (supabase/migrations/20261203000100_ring_calls_results.sql, ring_side):
+ * absolute, so a resend ends the same. Numbers are catalogue numbers as printed, in the order typed.
+ */
+export type RingSideAction =
+  | { type: 'call'; ring: string; label: string | null; numbers: string[] }
+  | ({ type: 'call_status'; status: 'called' | 'judging' | 'done' } & CallRef)
+  | ({ type: 'withdraw_call' } & CallRef)
+  /** Places 1, 2, … in the order of `numbers`; the award's other places are removed. */
+  | { type: 'final'; ring: string | null; award: string; judge: string | null; numbers: string[] }
+  /** The award without a place to each cat named (EX1, NOM, CAC). */
+  | { type: 'award'; ring: string | null; award: string; judge: string | null; numbers: string[] }
+  /** Takes the award from the cats named; null: from every cat. */
+  | { type: 'withdraw'; ring: string | null; award: string; numbers: string[] | null }
+  /** Makes the award's results (null: all the ring's) public. */
+  | { type: 'publish'; ring: string | null; award: string | null };
+
+export interface RingSidePayload {
+  /** The signed-in clerk or organiser who acted; replay waits for this user's session. */
+  user_id: string;
+  event_id: number;
+  action: RingSideAction;
+  /** For the outbox panel and the ring-side screen: "Call 251–256 to Ring 1". */
+  label: string;
+}
+
+/**
+ * A ring clerk's action, sent to ring_side with the item's id as p_op; a kind of its own for the reason
+ * EntryItem is. Sent in order with the device's other ring-side actions (a call made offline exists
+ * before it is marked judging), and each once.
+ */
+export interface RingSideItem extends OutboxBase {
+  kind: 'ring_side';
+  payload: RingSidePayload;
+  /** What the server answered once sent: a new call's id. */
+  result?: { call_id: number | null } | null;
+}
+
+export type OutboxItem = VoteItem | CouponItem | OrganiserItem | EntryItem | PlaceItem | RingSideItem;
 
 /** Items sent under a visitor's session (never by the service worker, which has none). */
-export type SignedInItem = CouponItem | OrganiserItem | EntryItem | PlaceItem;
+export type SignedInItem = CouponItem | OrganiserItem | EntryItem | PlaceItem | RingSideItem;
