@@ -150,14 +150,19 @@ describe('filterGlossary', () => {
   it('keeps every entry for an empty filter, in the glossary’s order', () => {
     expect(terms('  ')).toEqual(GLOSSARY.map((e) => e.term));
   });
-  it('finds an abbreviation, what it stands for, and the entries that mention it, whatever the case and accents', () => {
-    expect(terms('cagcib')).toEqual(['GIC', 'CAGCIB']);
+  it('finds an abbreviation and what it stands for, whatever the case and accents', () => {
+    expect(terms('cagcib')).toEqual(['CAGCIB']);
     expect(terms('BEAUTE')).toEqual(['CACIB', 'CAPIB', 'CAGCIB', 'CAGPIB']);
-    expect(terms('gr ch')).toEqual(['GC', 'GCCF']);
+    expect(terms('gr ch')).toEqual(['GC']);
+    // NOM by its kind's heading, "Awards and Best in Show".
+    expect(terms('best')).toEqual(['BIV', 'NOM', 'BIS', 'BOB', 'Best Cat']);
   });
-  it('finds the entries a registry uses', () => {
-    expect(filterGlossary('GCCF').every((e) => e.registries.includes('GCCF') || e.explanation.includes('GCCF'))).toBe(true);
-    expect(terms('GCCF')).toContain('CC');
+  it('finds the entries of a kind by its heading', () => {
+    expect(terms('certificate')).toEqual(GLOSSARY.filter((e) => e.kind === 'certificate').map((e) => e.term));
+  });
+  it('finds the entries a registry uses, and nothing from the explanations', () => {
+    expect(filterGlossary('GCCF').map((e) => e.id)).toEqual(GLOSSARY.filter((e) => e.registries.includes('GCCF')).map((e) => e.id));
+    expect(terms('winners ribbons')).toEqual([]);
   });
   it('finds nothing for words the glossary lacks', () => {
     expect(terms('zebra')).toEqual([]);

@@ -2,7 +2,7 @@
 // its entry. Whole words only; abbreviations match as written (case-sensitive), so "Chloe" and "Pricilla" stay
 // plain while "CH Bella" links CH; a one-letter abbreviation ("G", a grade) only when it is the whole text.
 import { fold } from '../lib/fold.ts';
-import { GLOSSARY, isAbbreviationEntry, type GlossaryEntry } from './glossary-texts.ts';
+import { GLOSSARY, GLOSSARY_TEXTS, isAbbreviationEntry, type GlossaryEntry } from './glossary-texts.ts';
 
 /** A piece of the text: plain, or a glossary word with its entry. */
 export type GlossarySegment = { text: string } | { text: string; entry: GlossaryEntry; abbreviation: boolean };
@@ -69,12 +69,18 @@ function matchesAt(form: Form, text: string, lower: string, at: number, phrases:
 let haystacks: Map<string, string> | undefined;
 
 /**
- * The glossary page's filter: the entries whose words, what they stand for, registries or explanation hold
- * the typed text, whatever its case and accents (all of them for an empty filter).
+ * The glossary page's filter: the entries whose words, what they stand for, registries or kind ("Certificates")
+ * hold the typed text, whatever its case and accents (all of them for an empty filter). Not the explanations:
+ * "best" finds the awards and finals named Best, not every entry that mentions Best in Show.
  */
 export function filterGlossary(typed: string): GlossaryEntry[] {
   const needle = fold(typed.trim());
   if (!needle) return [...GLOSSARY];
-  haystacks ??= new Map(GLOSSARY.map((e) => [e.id, fold([e.term, e.name ?? '', ...(e.aliases ?? []), ...(e.phrases ?? []), ...e.registries, e.explanation].join(' '))]));
+  haystacks ??= new Map(
+    GLOSSARY.map((e) => [
+      e.id,
+      fold([e.term, e.name ?? '', ...(e.aliases ?? []), ...(e.phrases ?? []), ...e.registries, GLOSSARY_TEXTS.kinds[e.kind].heading].join(' | ')),
+    ]),
+  );
   return GLOSSARY.filter((e) => haystacks!.get(e.id)!.includes(needle));
 }
