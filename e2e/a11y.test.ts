@@ -224,6 +224,7 @@ describe('axe on every screen', () => {
         ['/contact', 'Contact Us'],
         ['/privacy', 'Privacy Policy'],
         ['/terms', 'Terms of Use'],
+        ['/glossary', 'Cat show glossary'],
       ] as const) {
         await go(path);
         await ready(heading);

@@ -49,6 +49,8 @@ export const paths = {
   floorPlan: (eventId?: number, focus?: FloorPlanFocus) => `${eventId === undefined ? '/floor-plan' : `/floor-plan/${segment(eventId)}`}${floorPlanQuery(focus)}`,
   /** Visitor's Choice, with a catalogue number filled in when given ("Vote for this cat"). */
   visitorsChoice: (catalogueNumber?: string) => (catalogueNumber === undefined ? '/visitors-choice' : `/visitors-choice?number=${segment(catalogueNumber)}`),
+  /** The cat show glossary, opened on one entry when given (its id: "cacib"). */
+  glossary: (entryId?: string) => (entryId === undefined ? '/glossary' : `/glossary#${segment(entryId)}`),
   /** Sign-in, then on to `next` (a same-app path). */
   login: (next?: string) => (next === undefined ? '/login' : `/login?next=${pathParam(next)}`),
   /** The mailed activation link (SPEC §2 /activate-account?token=…); `siteUrl` is where the PWA is served. */

@@ -42,13 +42,14 @@ const NAV = [
 ] as const;
 
 /**
- * The menu overlay's links: the header's, and the floor plan after the schedule (eight links already fill
- * a desktop header; the plan is one tap from the event page and About there).
+ * The menu overlay's links: the header's, the floor plan after the schedule, and the glossary last (eight
+ * links already fill a desktop header; the plan is one tap from the event page, and both from About there).
  */
 const MENU = [
   ...NAV.slice(0, NAV.findIndex((n) => n.to === '/schedule') + 1),
   { to: paths.floorPlan(), label: 'Floor plan' },
   ...NAV.slice(NAV.findIndex((n) => n.to === '/schedule') + 1),
+  { to: paths.glossary(), label: 'Glossary' },
 ];
 
 const BANNER_DISMISSED_KEY = 'cookie-banner-dismissed';

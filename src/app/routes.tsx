@@ -110,6 +110,7 @@ export const routes: RouteObject[] = [
   { path: 'activate-account', handle: titled('Activate account'), element: screen(() => import('../features/account/activate-page.tsx').then((m) => m.ActivatePage)) },
   { path: 'organiser', handle: titled('Organiser console'), element: organiserScreen(() => import('../features/organiser/console-page.tsx').then((m) => m.ConsolePage)) },
   { path: 'about', handle: titled('About'), element: screen(() => import('../features/static/about-page.tsx').then((m) => m.AboutPage)) },
+  { path: 'glossary', handle: titled('Glossary'), element: screen(() => import('../features/static/glossary-page.tsx').then((m) => m.GlossaryPage)) },
   { path: 'contact', handle: titled('Contact'), element: screen(() => import('../features/static/contact-page.tsx').then((m) => m.ContactPage)) },
   { path: 'privacy', handle: titled('Privacy'), element: screen(() => import('../features/static/privacy-page.tsx').then((m) => m.PrivacyPage)) },
   {

@@ -14,6 +14,7 @@ import { entrySnapshot } from '../../data/favourites.ts';
 import { readEventCatalogue, readEventHall, type CatalogueCat } from '../../data/mirror.ts';
 import { locatePen } from '../../../shared/floor-plan.ts';
 import { FLOOR_PLAN_TEXTS } from '../../ui/floor-plan-texts.ts';
+import { GlossaryText } from '../../ui/glossary-text.tsx';
 import { ageOn, CATALOGUE_TEXTS as T } from '../../ui/catalogue-texts.ts';
 import './catalogue.css';
 
@@ -82,7 +83,9 @@ export function EntryPage() {
     <main className={`page catalogue-entry-page${cat.absent ? ' is-absent' : ''}`}>
       {back}
       <p className="catalogue-entry-number">{T.number(cat.catalogue_number)}</p>
-      <h1>{cat.name}</h1>
+      <h1>
+        <GlossaryText text={cat.name} />
+      </h1>
       {cat.absent && <p className="catalogue-absent-note">{T.absentExplained}</p>}
       <div className="catalogue-entry-actions">
         {event.id === votingEventId && (
@@ -117,14 +120,22 @@ export function EntryPage() {
             {age && ` (${age})`}
           </Fact>
         )}
-        {cat.class && <Fact term={T.facts.class}>{cat.class}</Fact>}
+        {cat.class && (
+          <Fact term={T.facts.class}>
+            <GlossaryText text={cat.class} phrases />
+          </Fact>
+        )}
         {cat.section && <Fact term={T.facts.section}>{cat.section}</Fact>}
         {cat.cattery && (
           <Fact term={T.facts.cattery}>
             <Link to={paths.cattery(cat.cattery.name, paths.catalogueEntry(event.id, cat.catalogue_number))}>{cat.cattery.name}</Link>
           </Fact>
         )}
-        {parents && <Fact term={T.facts.parents}>{parents}</Fact>}
+        {parents && (
+          <Fact term={T.facts.parents}>
+            <GlossaryText text={parents} />
+          </Fact>
+        )}
         {cat.owner && <Fact term={T.facts.owner}>{cat.owner}</Fact>}
         <Fact term={T.facts.event}>
           <Link to={paths.event(event.id)}>{event.name}</Link>

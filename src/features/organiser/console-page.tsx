@@ -100,7 +100,7 @@ export function ConsolePage() {
       {recent.length > 0 && <ChangesSection items={recent} />}
       <NoticesSection event={event} notices={notices} zone={zone} ask={ask} />
       <CatalogueSection eventId={event.id} ask={ask} />
-      <ScheduleSection sessions={sessions} locations={locations} ask={ask} />
+      <ScheduleSection sessions={sessions} locations={locations} today={zonedDateTime(now, zone).date} ask={ask} />
     </main>
   );
 }
