@@ -224,6 +224,10 @@ describe.each(forEngines(['pglite'], 'HTTP shapes and headers of one function: t
     expect([head.status, head.headers.get('content-type'), head.headers.get('etag'), await head.text()]).toEqual([200, ICS_MIME_TYPE, get.headers.get('etag'), '']);
     await get.body?.cancel();
 
+    // Only the keyless function goes without a key: the others still meet the gateway's key check.
+    const coupon = await poll(`${server.url}/functions/v1/send-coupon`, { method: 'POST', body: '{}' });
+    expect([coupon.status, await coupon.json()]).toEqual([401, { message: 'No API key found in request' }]);
+
     const post = await poll(feedUrl, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
     expect([post.status, post.headers.get('allow'), await post.json()]).toEqual([405, 'GET, HEAD, OPTIONS', { error: 'The calendar feed answers GET and HEAD only.' }]);
   });
