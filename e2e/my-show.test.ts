@@ -136,6 +136,7 @@ describe('My show at phone size', () => {
     await page.reload();
     await expect.poll(() => section.getByText(SUBSCRIPTION_TEXTS.changedSince).count()).toBe(1);
     await screenshot(page, 'my-show-subscription', 'phone');
+    await expectNoAxeViolations(page, '/my-show (subscribed to another list)');
   });
 
   // One retry: in two full CI runs (of many) the system notification never appeared, though the banner did
