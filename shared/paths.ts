@@ -3,6 +3,8 @@
 // percent-encoded whole; a same-app path carried in a query (?returnUrl=, ?next=) is percent-encoded
 // with its slashes left readable ("?returnUrl=/litters/7").
 
+import { CALENDAR_FEED, feedSessionIds } from './calendar-feed.ts';
+
 /** The /catteries/{catteryName} slug (SPEC §2): lowercase, non-alphanumerics removed, spaces to hyphens. */
 export function catterySlug(name: string): string {
   return name
@@ -55,6 +57,11 @@ export const paths = {
   login: (next?: string) => (next === undefined ? '/login' : `/login?next=${pathParam(next)}`),
   /** The mailed activation link (SPEC §2 /activate-account?token=…); `siteUrl` is where the PWA is served. */
   activateAccount: (siteUrl: string, token: string) => `${siteUrl.replace(/\/$/, '')}/activate-account?token=${segment(token)}`,
+  /** The calendar feed of these sessions (supabase/functions/calendar), under the backend's URL (SUPABASE_URL). */
+  calendarFeed: (supabaseUrl: string, sessionIds: Iterable<number>) =>
+    `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/${CALENDAR_FEED.functionName}?sessions=${feedSessionIds(sessionIds).join(',')}`,
+  /** The same address for a phone's calendar app to subscribe to: webcal:// in place of https:// (or http://). */
+  webcal: (url: string) => url.replace(/^https?:\/\//i, 'webcal://'),
   /** Where a password-reset e-mail's link lands (SPEC §7), under the app's root URL (origin + base path). */
   resetPassword: (appRootUrl: string) => `${appRootUrl.replace(/\/$/, '')}/reset-password`,
 } as const;

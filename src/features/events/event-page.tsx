@@ -13,7 +13,7 @@ import { sessionSnapshot } from '../../data/favourites.ts';
 import './events.css';
 import { compareText } from '../../../shared/compare.ts';
 import { paths, sessionAnchor } from '../../../shared/paths.ts';
-import { calendarSessionOf } from '../../lib/ics.ts';
+import { calendarSessionOf } from '../../../shared/ics.ts';
 import { CALENDAR_TEXTS } from '../../lib/share-texts.ts';
 import { CalendarButton } from '../../ui/calendar-button.tsx';
 import { ShareButton } from '../../ui/share-button.tsx';
