@@ -42,7 +42,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     kind: 'title',
     registries: ALL,
     explanation:
-      'The first title of an entire (not neutered) adult cat. FIFe and WCF cats earn it with CAC certificates, GCCF cats with Challenge Certificates (CC), CFA cats with winners ribbons, TICA cats with points from the rings.',
+      'The first title of an entire (not neutered) adult cat. FIFe and WCF cats earn it with CAC certificates, GCCF cats with Challenge Certificates (CC); at TICA and CFA shows it is earned in the rings.',
   },
   {
     id: 'gc',
@@ -522,7 +522,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     name: 'The International Cat Association',
     kind: 'registry',
     registries: ['TICA'],
-    explanation: 'A registry from the United States with shows worldwide. Each ring is a show of its own, ending in a final; titles come from points.',
+    explanation:
+      'A registry from the United States with shows worldwide. Each ring is a show of its own, ending in a final; titles come from what a cat wins in the rings.',
   },
   {
     id: 'cfa',
