@@ -49,6 +49,8 @@ export const paths = {
   floorPlan: (eventId?: number, focus?: FloorPlanFocus) => `${eventId === undefined ? '/floor-plan' : `/floor-plan/${segment(eventId)}`}${floorPlanQuery(focus)}`,
   /** Visitor's Choice, with a catalogue number filled in when given ("Vote for this cat"). */
   visitorsChoice: (catalogueNumber?: string) => (catalogueNumber === undefined ? '/visitors-choice' : `/visitors-choice?number=${segment(catalogueNumber)}`),
+  /** The ring-side screen of ring clerks and organisers. */
+  ringSide: '/organiser/rings',
   /** Sign-in, then on to `next` (a same-app path). */
   login: (next?: string) => (next === undefined ? '/login' : `/login?next=${pathParam(next)}`),
   /** The mailed activation link (SPEC §2 /activate-account?token=…); `siteUrl` is where the PWA is served. */

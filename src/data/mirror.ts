@@ -24,6 +24,8 @@ export type {
   OutboxStatus,
   PlaceDraft,
   PlaceItem,
+  RingSideAction,
+  RingSideItem,
   VoteItem,
   VotePayload,
 } from './outbox/types.ts';
@@ -33,6 +35,7 @@ export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/message
 export { outboxStanding, tallyOutbox, type OutboxStanding } from './outbox/list.ts';
 export { entryOf, readCatsOnShow, readEventCatalogue, useEventCatalogue, type CatalogueCat, type CatsOnShow, type EventCatalogue } from './catalogue.ts';
 export { readEventHall, readEventsWithPlans, useEventHall, type EventHall, type HallPlace } from './floor-plan.ts';
+export { readEventJudging, useEventJudging, type EventJudging } from './ring-side.ts';
 
 /** The page's one Dexie database. */
 export const db: ShowDb = showDb();
