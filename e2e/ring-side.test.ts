@@ -15,7 +15,7 @@ import { parseNumberList, shortNumbers } from '../shared/number-list.ts';
 import { paths } from '../shared/paths.ts';
 import type { RingCall, ShowResult } from '../shared/row-schemas.ts';
 import { activeEvent, upcomingEvents } from '../shared/schedule.ts';
-import { CALL_STATUS_TEXT, RING_SIDE_TEXTS as T } from '../src/features/organiser/ring-side-texts.ts';
+import { CALL_STATUS_TEXT, RING_CLERKS_TEXTS, RING_SIDE_TEXTS as T } from '../src/features/organiser/ring-side-texts.ts';
 import { DB_NAME } from '../src/data/db.ts';
 import { createVisitor, VISITOR_PASSWORD } from '../tests/helpers/fuzz-accounts.ts';
 import { VIEWPORTS, screenshot } from './app-page.ts';
@@ -47,10 +47,17 @@ describe('the ring-side screen on a clerk’s phone', () => {
       )
     ).rows;
     eventId = activeEvent(upcomingEvents(events, new Date()), new Date())!.id;
+    // The screen opens on the first of the rings the floor plan draws (the entrance holds sessions too).
     const locations = (
-      await server.db.query<{ location: string }>('select distinct location from public.event_schedule where event_id = $1 and location is not null', [eventId])
+      await server.db.query<{ location: string; drawn: boolean }>(
+        `select distinct s.location, exists (select 1 from public.floor_plans f join public.places p on p.floor_plan_id = f.id
+                                              where f.event_id = s.event_id and p.kind = 'ring' and lower(btrim(p.location)) = lower(btrim(s.location))) as drawn
+           from public.event_schedule s where s.event_id = $1 and s.location is not null`,
+        [eventId],
+      )
     ).rows;
-    ring = locations.map((l) => l.location).sort(compareText)[0]!;
+    ring = locations.sort((a, b) => Number(b.drawn) - Number(a.drawn) || compareText(a.location, b.location))[0]!.location;
+    expect(locations.filter((l) => l.drawn).length).toBeGreaterThan(0);
     const entries = (
       await server.db.query<{ number: string; name: string }>('select catalogue_number as number, name from public.catalogue_entries where event_id = $1', [eventId])
     ).rows;
@@ -83,22 +90,26 @@ describe('the ring-side screen on a clerk’s phone', () => {
   const waitLive = (page: Page) =>
     page.waitForFunction(() => document.querySelector('.sync-indicator .sync-label')?.textContent === 'Live', undefined, { timeout: 30_000 });
 
-  async function clerkPhone(): Promise<{ ctx: BrowserContext; page: Page }> {
-    const ctx = await browser.newContext({ viewport: VIEWPORTS.phone });
-    contexts.push(ctx);
-    await ctx.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
-    const page = await ctx.newPage();
+  async function signIn(page: Page, email: string): Promise<void> {
     await page.goto(`${server.url}/login`);
     await page
       .getByLabel(/^e-?mail\b/i)
       .first()
-      .fill(clerkEmail);
+      .fill(email);
     await page
       .getByLabel(/^password\b/i)
       .first()
       .fill(VISITOR_PASSWORD);
     await page.getByRole('button', { name: /^sign in$/i }).click();
     await page.waitForFunction((key) => localStorage.getItem(key) !== null, AUTH_STORAGE_KEY, { timeout: 15_000 });
+  }
+
+  async function clerkPhone(): Promise<{ ctx: BrowserContext; page: Page }> {
+    const ctx = await browser.newContext({ viewport: VIEWPORTS.phone });
+    contexts.push(ctx);
+    await ctx.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
+    const page = await ctx.newPage();
+    await signIn(page, clerkEmail);
     // The console itself is the organisers': a clerk is offered the ring-side screen there.
     await page.goto(`${server.url}/organiser`);
     await page.getByRole('link', { name: T.openRingSide }).click();
@@ -205,6 +216,39 @@ describe('the ring-side screen on a clerk’s phone', () => {
           ['Best Shorthair Adult', 3, ring],
         ]);
 
+      // An award without places, corrected (the form fills itself in) and then withdrawn after a confirmation.
+      const ex1 = async () =>
+        (
+          await server.db.query<{ number: string; place: number | null }>(
+            `select e.catalogue_number as number, r.place from public.results r join public.catalogue_entries e on e.id = r.entry_id
+            where r.event_id = $1 and r.award = 'EX1' order by e.catalogue_number`,
+            [eventId],
+          )
+        ).rows;
+      await record.getByLabel(T.awardLabel).fill('EX1');
+      await record.getByLabel(T.withoutPlaces).check();
+      await record.getByLabel(T.numbersLabel).fill(`${group.numbers[1]!} ${group.numbers[3]!}`);
+      await record.getByRole('button', { name: T.record, exact: true }).click();
+      const ex1Draft = region(page, T.draftsTitle(ring)).locator('.ring-award').filter({ hasText: 'EX1' });
+      await expect.poll(() => ex1Draft.locator('.ring-sending').textContent(), { timeout: LIVE_DEADLINE_MS }).toBe('Sent');
+      expect(await ex1()).toEqual([
+        { number: group.numbers[1], place: null },
+        { number: group.numbers[3], place: null },
+      ]);
+      await ex1Draft.getByRole('button', { name: T.correct, exact: true }).click();
+      await expect.poll(() => record.getByLabel(T.awardLabel).inputValue()).toBe('EX1');
+      expect(await record.getByLabel(T.withoutPlaces).isChecked()).toBe(true);
+      expect(await record.getByLabel(T.numbersLabel).inputValue()).toBe(`${group.numbers[1]!}, ${group.numbers[3]!}`);
+      await record.getByLabel(T.numbersLabel).fill(group.numbers[3]!);
+      await record.getByRole('button', { name: T.record, exact: true }).click();
+      await expect.poll(() => ex1Draft.locator('.ring-cats .ring-cat-number').allTextContents()).toEqual([group.numbers[3]]);
+      await expect.poll(ex1, { timeout: LIVE_DEADLINE_MS }).toEqual([{ number: group.numbers[3], place: null }]);
+      await ex1Draft.getByRole('button', { name: T.withdraw, exact: true }).click();
+      await expect.poll(() => ex1Draft.locator('.ring-confirm').textContent()).toContain(T.confirmWithdrawResult('EX1'));
+      await ex1Draft.getByRole('button', { name: T.confirmYes }).click();
+      await expect.poll(ex1, { timeout: LIVE_DEADLINE_MS }).toEqual([]);
+      await expect.poll(() => region(page, T.draftsTitle(ring)).locator('.ring-award').count(), { timeout: LIVE_DEADLINE_MS }).toBe(0);
+
       // Usable and accessible on the phone, in both themes, with no sideways scroll.
       for (const [scheme, violations] of Object.entries(await runAxeInBothSchemes(page))) {
         expect(violations, formatViolations(`/organiser/rings (${scheme})`, violations)).toEqual([]);
@@ -250,22 +294,56 @@ describe('the ring-side screen on a clerk’s phone', () => {
     },
   );
 
+  it('lets an organiser list, add and remove ring clerks in the console, online only', { timeout: 120_000 }, async () => {
+    const C = RING_CLERKS_TEXTS;
+    const [boss, helper] = await Promise.all([createVisitor(server, 'boss'), createVisitor(server, 'helper')]);
+    await server.db.query(`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"show_role": "organiser"}' where id = $1`, [boss.id]);
+    const ctx = await browser.newContext({ viewport: VIEWPORTS.phone });
+    contexts.push(ctx);
+    await ctx.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
+    const page = await ctx.newPage();
+    await signIn(page, boss.email);
+    await page.goto(`${server.url}/organiser`);
+    await waitLive(page);
+    const section = region(page, C.title);
+    await expect.poll(() => section.locator('.ring-clerks li span').allTextContents()).toEqual([clerkEmail]);
+
+    const unknown = `nobody-${Date.now()}@example.com`;
+    await section.getByLabel(C.emailLabel).fill(unknown);
+    await section.getByRole('button', { name: C.add }).click();
+    await expect.poll(() => section.locator('.console-error').textContent()).toBe(`No account is registered with ${unknown}. They sign up in the app first.`);
+
+    await section.getByLabel(C.emailLabel).fill(helper.email);
+    await section.getByRole('button', { name: C.add }).click();
+    await expect.poll(() => section.locator('.ring-said').textContent()).toBe(C.added(helper.email));
+    await expect.poll(() => section.locator('.ring-clerks li span').allTextContents()).toEqual([clerkEmail, helper.email].sort());
+    const role = async () =>
+      (await server.db.query<{ role: string | null }>(`select raw_app_meta_data ->> 'show_role' as role from auth.users where id = $1`, [helper.id])).rows[0]!.role;
+    expect(await role()).toBe('ring_clerk');
+
+    await section.getByRole('button', { name: C.removeLabel(helper.email) }).click();
+    await expect.poll(() => section.locator('.ring-said').textContent()).toBe(C.removed(helper.email));
+    await expect.poll(() => section.locator('.ring-clerks li span').allTextContents()).toEqual([clerkEmail]);
+    expect(await role()).toBeNull();
+    for (const [scheme, violations] of Object.entries(await runAxeInBothSchemes(page))) {
+      expect(violations, formatViolations(`/organiser ring clerks (${scheme})`, violations)).toEqual([]);
+    }
+
+    // Offline: said in words, and nothing can be changed.
+    await ctx.setOffline(true);
+    await expect.poll(() => section.locator('.ring-note').textContent()).toBe(C.offline);
+    expect(await section.getByRole('button', { name: C.add }).isDisabled()).toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'ring-clerks-offline', 'phone', { fullPage: false });
+    await ctx.setOffline(false);
+  });
+
   it('looks right on a desktop too', { timeout: 120_000 }, async () => {
     const ctx = await browser.newContext({ viewport: VIEWPORTS.desktop });
     contexts.push(ctx);
     await ctx.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/login`);
-    await page
-      .getByLabel(/^e-?mail\b/i)
-      .first()
-      .fill(clerkEmail);
-    await page
-      .getByLabel(/^password\b/i)
-      .first()
-      .fill(VISITOR_PASSWORD);
-    await page.getByRole('button', { name: /^sign in$/i }).click();
-    await page.waitForFunction((key) => localStorage.getItem(key) !== null, AUTH_STORAGE_KEY, { timeout: 15_000 });
+    await signIn(page, clerkEmail);
     await page.goto(`${server.url}${paths.ringSide}`);
     await waitLive(page);
     await expect.poll(() => page.getByLabel(T.ringLabel, { exact: true }).inputValue()).toBe(ring);

@@ -15,6 +15,7 @@ export { MIRROR_TABLES } from '../../shared/mirror-tables.ts';
 // The row types, for screens: one list, in shared/row-schemas.ts.
 export type * from '../../shared/row-schemas.ts';
 export type {
+  CallRef,
   CouponItem,
   CouponPayload,
   EntryItem,

@@ -8,7 +8,10 @@ import { showDb } from './db.ts';
 
 export interface EventJudging {
   eventId: number;
-  /** The event's schedule locations, in name order: where cats can be called. */
+  /**
+   * The event's schedule locations, where cats can be called: those the floor plan draws as rings first
+   * (a hall's entrance or stage holds sessions too), each part in name order.
+   */
   rings: string[];
   /** Every call of the event, newest first. */
   calls: RingCall[];
@@ -19,12 +22,21 @@ export interface EventJudging {
 /** Reads an event's rings, calls and published results from the mirror. */
 export async function readEventJudging(eventId: number): Promise<EventJudging> {
   const db = showDb();
-  const [sessions, calls, results] = await Promise.all([
+  const [sessions, calls, results, plans] = await Promise.all([
     db.event_schedule.where('event_id').equals(eventId).toArray(),
     db.ring_calls.where('event_id').equals(eventId).toArray(),
     db.results.where('event_id').equals(eventId).toArray(),
+    db.floor_plans.where('event_id').equals(eventId).toArray(),
   ]);
-  const rings = [...new Set(sessions.flatMap((s) => (s.location?.trim() ? [s.location] : [])))].sort(compareText);
+  const places = await db.places
+    .where('floor_plan_id')
+    .anyOf(plans.map((p) => p.id))
+    .toArray();
+  const drawn = new Set(places.flatMap((p) => (p.kind === 'ring' && p.location ? [p.location.trim().toLowerCase()] : [])));
+  const isRing = (location: string) => drawn.has(location.trim().toLowerCase());
+  const rings = [...new Set(sessions.flatMap((s) => (s.location?.trim() ? [s.location] : [])))].sort(
+    (a, b) => Number(isRing(b)) - Number(isRing(a)) || compareText(a, b),
+  );
   calls.sort((a, b) => b.called_at.localeCompare(a.called_at) || b.id - a.id);
   return { eventId, rings, calls, results };
 }

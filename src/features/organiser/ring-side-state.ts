@@ -1,7 +1,7 @@
 // What the ring-side screen shows of one ring: the mirror's calls and results with this device's ring-side
 // actions laid over them (the outbox: waiting, just sent, or refused), so a call or a result shows at once,
 // offline too. Pure: the page passes the rows, the items and the clock.
-import type { CallStatus, RingCall, RingSideAction, RingSideItem, ShowResult } from '../../data/mirror.ts';
+import type { CallRef, CallStatus, RingCall, RingSideAction, RingSideItem, ShowResult } from '../../data/mirror.ts';
 import { compareCatalogueNumbers } from '../../../shared/catalogue.ts';
 
 /** Queues one ring-side action in words; false when it could not be saved on this device (said on screen). */
@@ -9,9 +9,6 @@ export type RingAct = (label: string, action: RingSideAction) => Promise<boolean
 
 /** A sent item is laid over the mirror this long, while the mirror catches up with it. */
 export const SENT_OVERLAY_MS = 60_000;
-
-/** How an action names its call: by the server's id, or by the operation that made it offline. */
-export type CallRef = { call_id: number } | { created_by: string };
 
 export interface CallView {
   key: string;
@@ -100,7 +97,7 @@ export interface DraftRow {
   judge: string | null;
 }
 
-export interface AwardRow {
+interface AwardRow {
   number: string;
   place: number | null;
   published: boolean;

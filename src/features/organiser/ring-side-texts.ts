@@ -58,7 +58,6 @@ export const RING_SIDE_TEXTS = {
   noDrafts: 'No draft results in this ring.',
   draftsOffline: 'Offline: drafts recorded on other devices are not shown until the connection returns.',
   draftsFailed: (reason: string) => `Drafts recorded on other devices could not be read: ${reason}`,
-  draftsSignedOut: 'Sign in again to see drafts recorded on other devices.',
   correct: 'Correct',
   publish: 'Publish',
   publishAll: (ring: string) => `Publish all of ${ring}`,
