@@ -58,7 +58,7 @@ export function NumbersField({
         )}
       </div>
       {numbers.length > 0 && catalogue && (
-        <ol className="ring-cats" aria-label={`${numbers.length} ${numbers.length === 1 ? 'cat' : 'cats'}`}>
+        <ol className="ring-cats" aria-label={T.cats(numbers.length)}>
           {numbers.map((n) => {
             const cat = catalogue.byNumber.get(n);
             const details = [cat?.breed?.breed_name, cat?.absent ? T.absent : null].filter((d): d is string => !!d);

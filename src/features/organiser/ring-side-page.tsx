@@ -202,7 +202,7 @@ function CallCard({ call, ring, catalogue, zone, act }: { call: CallView; ring: 
         {call.latest && <span className={`ring-sending is-${call.latest.status}`}>{changeStateText(call.latest)}</span>}
       </p>
       <details className="ring-call-cats">
-        <summary>{`${call.numbers.length} ${call.numbers.length === 1 ? 'cat' : 'cats'}`}</summary>
+        <summary>{T.cats(call.numbers.length)}</summary>
         <ol className="ring-cats">
           {names.map(({ n, cat }) => (
             <li key={n}>

@@ -22,6 +22,7 @@ export const RING_SIDE_TEXTS = {
   call: 'Call',
   callAction: (numbers: string, ring: string) => `Call ${numbers} to ${ring}`,
   absent: 'absent',
+  cats: (n: number) => `${n} ${n === 1 ? 'cat' : 'cats'}`,
   noCatalogue: 'This show has no catalogue on this device yet, so numbers cannot be checked.',
 
   // The ring's calls
