@@ -156,6 +156,8 @@ describe('the ring-side screen on a clerk’s phone', () => {
       await expect.poll(() => call.locator('.console-error').textContent()).toBe("No cat numbered 9999 is in this show's catalogue.");
       await call.getByRole('button', { name: T.call, exact: true }).click();
       expect(await serverCalls()).toEqual([]);
+      await call.scrollIntoViewIfNeeded();
+      await screenshot(page, 'ring-side-unknown-number', 'phone', { fullPage: false });
       await numbers.fill(group.typed);
       await expect.poll(() => call.locator('.ring-cats .ring-cat-name').allTextContents()).toEqual(group.numbers.map((n) => names.get(n)));
       expect(await call.locator('.console-error').count()).toBe(0);
