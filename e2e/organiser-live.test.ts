@@ -143,7 +143,7 @@ describe('the organiser runs the show live', () => {
     await expect.poll(() => organiser.locator('h1').textContent()).toBe('Organiser console');
     expect(new URL(organiser.url()).pathname).toBe('/organiser');
     const nav = organiser.getByRole('navigation', { name: 'Organiser console' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Live schedule', 'Visitor’s Choice results', 'Coupon report', 'Pen cards', 'Floor plan']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Live schedule', 'Ring side', 'Visitor’s Choice results', 'Coupon report', 'Pen cards', 'Floor plan']);
 
     const place = organiser.getByRole('region', { name: `${ring}, ${formatScheduleDay(day)}` });
     await place.getByLabel(`Delay all of ${ring} that day by (minutes)`).fill('30');

@@ -53,6 +53,8 @@ export const paths = {
   visitorsChoice: (catalogueNumber?: string) => (catalogueNumber === undefined ? '/visitors-choice' : `/visitors-choice?number=${segment(catalogueNumber)}`),
   /** The cat show glossary, opened on one entry when given (its id: "cacib"). */
   glossary: (entryId?: string) => (entryId === undefined ? '/glossary' : `/glossary#${segment(entryId)}`),
+  /** The ring-side screen of ring clerks and organisers. */
+  ringSide: '/organiser/rings',
   /** Sign-in, then on to `next` (a same-app path). */
   login: (next?: string) => (next === undefined ? '/login' : `/login?next=${pathParam(next)}`),
   /** The mailed activation link (SPEC §2 /activate-account?token=…); `siteUrl` is where the PWA is served. */

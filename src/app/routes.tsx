@@ -62,6 +62,24 @@ function organiserScreen(load: () => Promise<ComponentType>): ReactNode {
   });
 }
 
+/** The ring-side screen: signed in first, then a ring clerk's or an organiser's role; its own lazy chunk. */
+function ringClerkScreen(load: () => Promise<ComponentType>): ReactNode {
+  return screen(async () => {
+    const [{ RequireSignIn }, { RingClerkGate }, Page] = await Promise.all([
+      import('../features/account/require-sign-in.tsx'),
+      import('../features/organiser/organiser-gate.tsx'),
+      load(),
+    ]);
+    return () => (
+      <RequireSignIn>
+        <RingClerkGate>
+          <Page />
+        </RingClerkGate>
+      </RequireSignIn>
+    );
+  });
+}
+
 export const routes: RouteObject[] = [
   // Home draws its hero and tiles at once (no Dexie in the first route); its mirror data loads beside it.
   {
@@ -127,6 +145,11 @@ export const routes: RouteObject[] = [
     path: 'organiser/floor-plan',
     handle: titled('Floor plan'),
     element: organiserScreen(() => import('../features/organiser/floor-plan-page.tsx').then((m) => m.FloorPlanPage)),
+  },
+  {
+    path: 'organiser/rings',
+    handle: titled('Ring side'),
+    element: ringClerkScreen(() => import('../features/organiser/ring-side-page.tsx').then((m) => m.RingSidePage)),
   },
   {
     path: 'organiser/coupons',
