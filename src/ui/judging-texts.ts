@@ -16,6 +16,10 @@ const awardName = (r: { award: string; kind: string }) => (r.kind === 'visitors_
 
 export const JUDGING_TEXTS = {
   ringsTitle: 'Rings',
+  /** Home's "Now at the show" and an event's page link the rings and the results. */
+  homeRingsLink: 'In the rings',
+  eventRingsLink: 'In the rings: who is called now',
+  eventResultsLink: 'Results',
   ringsHeading: 'In the rings',
   ringsLoading: 'Loading the rings…',
   ringsFailed: 'Failed to load the rings',

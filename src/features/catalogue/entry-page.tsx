@@ -134,6 +134,7 @@ export function EntryPage() {
         </span>
         <ShareButton title={cat.name} path={paths.catalogueEntry(event.id, cat.catalogue_number)} about={cat.name} />
       </div>
+      <CatJudging cat={cat} event={event} />
       <dl className="catalogue-facts">
         <Fact term={T.facts.pen}>
           {cat.pen ?? T.noPen}
@@ -169,7 +170,6 @@ export function EntryPage() {
           <Link to={paths.event(event.id)}>{event.name}</Link>
         </Fact>
       </dl>
-      <CatJudging cat={cat} event={event} />
     </main>
   );
 }

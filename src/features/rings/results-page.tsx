@@ -1,7 +1,8 @@
 // /results and /results/{event id}: the show's published results from the mirror, live: Visitor's Choice
 // winners (places, never counts) and the show's own awards first, then each ring's awards, newest first,
 // each in place order with the cat linked (number and name).
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { JudgedResult } from '../../data/mirror.ts';
 import { paths, resultsAnchor } from '../../../shared/paths.ts';
 import { groupResults, type AwardResults, type ResultGroup } from '../../lib/judging.ts';
@@ -46,6 +47,7 @@ function ResultsView({ data }: { data: JudgingData }) {
   return (
     <>
       {header}
+      <ScrollToGroup ready={groups.length > 0} />
       {groups.length === 0 ? (
         <p className="state state-empty">{T.noResults}</p>
       ) : (
@@ -63,6 +65,18 @@ function ResultsView({ data }: { data: JudgingData }) {
       )}
     </>
   );
+}
+
+/** A link to one group (a ring's "All results", a cat's award) opens the page there, once the results have been read. */
+function ScrollToGroup({ ready }: { ready: boolean }) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!ready || hash.length < 2) return;
+    const group = document.getElementById(decodeURIComponent(hash.slice(1)));
+    group?.scrollIntoView();
+    group?.focus({ preventScroll: true });
+  }, [ready, hash]);
+  return null;
 }
 
 /** One award's cats in place order; its judge when one judged them all. */

@@ -3,10 +3,10 @@
 // the cat's page, the call's state in words), what is next on the ring's schedule, and its last results.
 import { Link } from 'react-router';
 import type { EventJudging, JudgedResult, RingCall, ScheduleSession } from '../../data/mirror.ts';
-import { formatTime } from '../../../shared/dates.ts';
+import { formatScheduleDay, formatTime } from '../../../shared/dates.ts';
 import { paths } from '../../../shared/paths.ts';
 import { classifySchedule, eventTimeZone } from '../../../shared/schedule.ts';
-import { clockAt, eventRings, isOpenCall, sameRing } from '../../lib/judging.ts';
+import { clockAt, eventRings, groupResults, isOpenCall, sameRing } from '../../lib/judging.ts';
 import { JUDGING_TEXTS as T } from '../../ui/judging-texts.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
@@ -14,8 +14,9 @@ import { useNow } from '../../ui/use-now.ts';
 import { JudgingHeader, useJudging, type JudgingData } from './judging-view.tsx';
 import './rings.css';
 
-/** A ring's last results shown on its card; the rest are on /results. */
-const LAST_RESULTS = 3;
+/** A ring's card shows its newest awards, each's first places; the rest are on /results. */
+const LAST_AWARDS = 2;
+const LAST_PLACES = 3;
 /** What is on a ring's schedule moves on the minute; a few seconds' lag is fine. */
 const SCHEDULE_REFRESH_MS = 15_000;
 
@@ -71,7 +72,7 @@ const ringId = (ring: string) => `ring-${ring.toLowerCase().replace(/[^a-z0-9]+/
 
 function RingCard({ ring, judging, zone, now }: { ring: string; judging: EventJudging; zone: string; now: Date }) {
   const calls = judging.calls.filter((c) => sameRing(c.ring, ring) && isOpenCall(c));
-  const results = judging.results.filter((r) => r.kind === 'judging' && sameRing(r.ring, ring)).slice(0, LAST_RESULTS);
+  const awards = (groupResults(judging.results.filter((r) => r.kind === 'judging' && sameRing(r.ring, ring)))[0]?.awards ?? []).slice(0, LAST_AWARDS);
   const sessions = judging.sessions.filter((s) => sameRing(s.location, ring));
   const id = ringId(ring);
   return (
@@ -90,14 +91,19 @@ function RingCard({ ring, judging, zone, now }: { ring: string; judging: EventJu
       <h3>{T.scheduleHeading}</h3>
       <RingSchedule sessions={sessions} zone={zone} now={now} />
       <h3>{T.lastResultsHeading}</h3>
-      {results.length === 0 ? (
+      {awards.length === 0 ? (
         <p className="muted">{T.ringNoResults}</p>
       ) : (
-        <ul className="ring-results">
-          {results.map((r) => (
-            <ResultLine key={r.id} result={r} eventId={judging.eventId} />
-          ))}
-        </ul>
+        awards.map((award) => (
+          <div key={award.award} className="ring-award">
+            <p className="ring-award-name">{award.award}</p>
+            <ul className="ring-results">
+              {award.results.slice(0, LAST_PLACES).map((r) => (
+                <ResultLine key={r.id} result={r} eventId={judging.eventId} />
+              ))}
+            </ul>
+          </div>
+        ))
       )}
       <p className="ring-all-results">
         <Link to={paths.results(judging.eventId, ring)}>
@@ -150,7 +156,7 @@ function RingSchedule({ sessions, zone, now }: { sessions: ScheduleSession[]; zo
         <li key={s.id}>
           <span className="ring-schedule-when">
             {label}, {formatTime(s.start_time)}–{formatTime(s.end_time)}
-            {label === T.laterToday && ` (${s.schedule_date})`}:
+            {label === T.laterToday && ` (${formatScheduleDay(s.schedule_date)})`}:
           </span>{' '}
           <Link to={paths.eventSession(s.event_id, s.id)}>{s.title}</Link>
         </li>
@@ -159,13 +165,11 @@ function RingSchedule({ sessions, zone, now }: { sessions: ScheduleSession[]; zo
   );
 }
 
-/** "1st Best Kitten: 52 Bella". */
-export function ResultLine({ result, eventId }: { result: JudgedResult; eventId: number }) {
+/** "1st 52 Bella" under its award. */
+function ResultLine({ result, eventId }: { result: JudgedResult; eventId: number }) {
   return (
     <li className="ring-result">
-      <span className="ring-result-award">
-        {T.place(result.place)} · {T.awardName(result)}
-      </span>{' '}
+      <span className="ring-result-place">{T.place(result.place)}</span>{' '}
       {result.cat ? (
         <Link to={paths.catalogueEntry(eventId, result.cat.catalogue_number)}>
           <span className="ring-cat-number">{result.cat.catalogue_number}</span> <span className="ring-cat-name">{result.cat.name}</span>
