@@ -50,19 +50,14 @@ export async function readEventJudging(eventId: number): Promise<EventJudging> {
   };
 }
 
-/** An event's judging, live; undefined while it loads or when no event is given. */
-export function useEventJudging(eventId: number | undefined): EventJudging | undefined {
-  return useLiveQuery(() => (eventId === undefined ? undefined : readEventJudging(eventId)), [eventId]);
-}
-
 /** An event's calls and results alone: the catalogue list marks its cats with them. */
-export interface EventCallsAndResults {
+interface EventCallsAndResults {
   calls: RingCall[];
   results: ShowResult[];
 }
 
 /** Reads an event's calls (newest first) and results (newest first), without the catalogue. */
-export async function readEventCallsAndResults(eventId: number): Promise<EventCallsAndResults> {
+async function readEventCallsAndResults(eventId: number): Promise<EventCallsAndResults> {
   const db = showDb();
   const [calls, results] = await Promise.all([db.ring_calls.where('event_id').equals(eventId).toArray(), db.results.where('event_id').equals(eventId).toArray()]);
   return { calls: calls.sort(newestCallFirst), results: results.sort(newestResultFirst) };
@@ -74,13 +69,13 @@ export function useEventCallsAndResults(eventId: number | undefined): EventCalls
 }
 
 /** One cat's calls (newest first) and awards (newest first). */
-export interface CatJudging {
+interface CatJudging {
   calls: RingCall[];
   results: ShowResult[];
 }
 
 /** Reads the calls naming a cat's number and the results naming its entry. */
-export async function readCatJudging(eventId: number, catalogueNumber: string, entryId: number): Promise<CatJudging> {
+async function readCatJudging(eventId: number, catalogueNumber: string, entryId: number): Promise<CatJudging> {
   const db = showDb();
   const [calls, results] = await Promise.all([
     db.ring_calls
@@ -113,7 +108,7 @@ export interface StarredCat {
 }
 
 /** The starred cats still in a catalogue, their events' calls and their published results. */
-export interface StarredJudging {
+interface StarredJudging {
   cats: StarredCat[];
   calls: RingCall[];
   results: ShowResult[];

@@ -33,21 +33,7 @@ export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/message
 export { outboxStanding, tallyOutbox, type OutboxStanding } from './outbox/list.ts';
 export { entryOf, readCatsOnShow, readEventCatalogue, useEventCatalogue, type CatalogueCat, type CatsOnShow, type EventCatalogue } from './catalogue.ts';
 export { readEventHall, readEventsWithPlans, useEventHall, type EventHall, type HallPlace } from './floor-plan.ts';
-export {
-  readCatJudging,
-  readEventCallsAndResults,
-  readEventJudging,
-  readStarredJudging,
-  useCatJudging,
-  useEventCallsAndResults,
-  useEventJudging,
-  type CatJudging,
-  type EventCallsAndResults,
-  type EventJudging,
-  type JudgedResult,
-  type StarredCat,
-  type StarredJudging,
-} from './judging.ts';
+export { readEventJudging, readStarredJudging, useCatJudging, useEventCallsAndResults, type EventJudging, type JudgedResult, type StarredCat } from './judging.ts';
 
 /** The page's one Dexie database. */
 export const db: ShowDb = showDb();

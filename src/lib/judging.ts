@@ -9,7 +9,7 @@ export const clockAt = (instant: string | number, timeZone: string): string =>
   formatTime(zonedDateTime(typeof instant === 'number' ? instant : Date.parse(instant), timeZone).time);
 
 /** Ring names in the order a hall numbers them ("Ring 2" before "Ring 10"). */
-export const compareRings = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+const compareRings = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
 
 /** A schedule location named as a ring ("Ring 3", "Main ring"). */
 const RING_NAME = /\bring\b/i;
@@ -118,7 +118,7 @@ export function groupResults<R extends Groupable>(results: readonly R[]): Result
 export const RING_NOTICE_RECENT_MS = 3 * 60 * 60 * 1000;
 
 /** A starred cat as the notices know it. */
-export interface NoticeCat {
+interface NoticeCat {
   entryId: number;
   eventId: number;
   number: string;

@@ -60,7 +60,6 @@ export const JUDGING_TEXTS = {
   judge: (judge: string) => `Judge: ${judge}`,
   /** How old the state shown is: live, or the time of the last successful pull. */
   live: 'Live: calls and results appear here within seconds.',
-  asOf: (time: string) => `as of ${time}`,
   ageLine: (online: boolean, time: string) => (online ? `Last updated ${time}` : `Offline: the last known state, as of ${time}`),
   notSyncedYet: 'Not updated yet: waiting for the network.',
   /** A cat's page. */

@@ -37,7 +37,7 @@ function markSeen(keys: readonly string[]): void {
 }
 
 /** The notice's words, as the banner and the system notification say them. */
-export function noticeText(n: RingNotice<StarredCat>): string {
+function noticeText(n: RingNotice<StarredCat>): string {
   if (n.kind === 'call') return (n.call.status === 'judging' ? T.noticeJudging : T.noticeCalled)(n.cat.number, n.cat.name, n.call.ring);
   return T.noticeResult(n.cat.number, n.cat.name, n.result);
 }
