@@ -45,8 +45,9 @@ class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean
 
 export function RemindersSlot() {
   const on = useSyncExternalStore(subscribe, () => started);
+  // One stack at the foot of the screen, so a reminder and a ring notice at once sit one above the other.
   return on ? (
-    <>
+    <div className="page-notices">
       <QuietBoundary>
         <Suspense fallback={null}>
           <SessionReminders />
@@ -57,6 +58,6 @@ export function RemindersSlot() {
           <RingNotices />
         </Suspense>
       </QuietBoundary>
-    </>
+    </div>
   ) : null;
 }
