@@ -24,6 +24,14 @@ export const sessionAnchor = (sessionId: number): string => `session-${sessionId
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
+/** The id of a group on /results: a ring's name ("Ring 3" → results-ring-3), "show" or "visitors-choice". */
+export const resultsAnchor = (group: string): string =>
+  `results-${group
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
+
 /** What a floor plan opens centred on: one place, or pens (their rows, each pen's slice highlighted). */
 export type FloorPlanFocus = { place: number } | { pens: readonly string[] };
 
@@ -49,6 +57,11 @@ export const paths = {
   catalogueEntry: (eventId: number, catalogueNumber: string) => `/catalogue/${segment(eventId)}/${segment(catalogueNumber)}`,
   /** The floor plan of the show on now, or of one event, opened on a place or pens when given. */
   floorPlan: (eventId?: number, focus?: FloorPlanFocus) => `${eventId === undefined ? '/floor-plan' : `/floor-plan/${segment(eventId)}`}${floorPlanQuery(focus)}`,
+  /** Every ring of the show on now, or of one event: who is called and judged, what is next, the last results. */
+  rings: (eventId?: number) => (eventId === undefined ? '/rings' : `/rings/${segment(eventId)}`),
+  /** The published results of the show on now, or of one event, at a group when given (a ring's, "show", "visitors-choice"). */
+  results: (eventId?: number, group?: string) =>
+    `${eventId === undefined ? '/results' : `/results/${segment(eventId)}`}${group === undefined ? '' : `#${resultsAnchor(group)}`}`,
   /** Visitor's Choice, with a catalogue number filled in when given ("Vote for this cat"). */
   visitorsChoice: (catalogueNumber?: string) => (catalogueNumber === undefined ? '/visitors-choice' : `/visitors-choice?number=${segment(catalogueNumber)}`),
   /** The cat show glossary, opened on one entry when given (its id: "cacib"). */

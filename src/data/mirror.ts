@@ -36,7 +36,8 @@ export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/message
 export { outboxStanding, tallyOutbox, type OutboxStanding } from './outbox/list.ts';
 export { entryOf, readCatsOnShow, readEventCatalogue, useEventCatalogue, type CatalogueCat, type CatsOnShow, type EventCatalogue } from './catalogue.ts';
 export { readEventHall, readEventsWithPlans, useEventHall, type EventHall, type HallPlace } from './floor-plan.ts';
-export { readEventJudging, useEventJudging, type EventJudging } from './ring-side.ts';
+export { readRingSide, useRingSide, type RingSideView } from './ring-side.ts';
+export { readEventJudging, readStarredJudging, useCatJudging, useEventCallsAndResults, type EventJudging, type JudgedResult, type StarredCat } from './judging.ts';
 
 /** The page's one Dexie database. */
 export const db: ShowDb = showDb();

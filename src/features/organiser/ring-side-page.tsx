@@ -4,7 +4,7 @@
 // first, sent once and in order, its state shown in words; the Wi-Fi may come and go.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { queueRingSide, useAuth, usePreloadedOutbox } from '../../data/backend.ts';
-import { useEventCatalogue, useEventJudging, useOutbox, type EventCatalogue } from '../../data/mirror.ts';
+import { useEventCatalogue, useRingSide, useOutbox, type EventCatalogue } from '../../data/mirror.ts';
 import { ERROR_FALLBACK } from '../../../shared/messages.ts';
 import { shortNumbers } from '../../../shared/number-list.ts';
 import { zonedDateTime } from '../../../shared/dates.ts';
@@ -37,7 +37,7 @@ export function RingSidePage() {
 
   const choices = data ? upcomingEvents(data.events, now) : [];
   const event = choices.find((e) => e.id === memory.event_id) ?? activeEvent(choices, now);
-  const judging = useEventJudging(event?.id);
+  const judging = useRingSide(event?.id);
   const catalogue = useEventCatalogue(event?.id);
   const items = event ? eventItems(outbox, event.id, user?.id) : [];
   useSyncWhenSent(

@@ -3,7 +3,7 @@
 // Publish, and what is published. Drafts are never mirrored: visitors' phones see published results only.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useSyncStatus, type EventCatalogue, type EventJudging, type RingSideItem } from '../../data/mirror.ts';
+import { useSyncStatus, type EventCatalogue, type RingSideView, type RingSideItem } from '../../data/mirror.ts';
 import { compareCatalogueNumbers } from '../../../shared/catalogue.ts';
 import { zonedDateTime } from '../../../shared/dates.ts';
 import { ConsoleSection } from './console-section.tsx';
@@ -51,7 +51,7 @@ export function RingResults({
 }: {
   eventId: number;
   ring: string;
-  judging: EventJudging;
+  judging: RingSideView;
   catalogue: EventCatalogue | undefined;
   items: RingSideItem[];
   zone: string;
