@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import type { JudgedResult } from '../../data/mirror.ts';
 import { paths, resultsAnchor } from '../../../shared/paths.ts';
 import { groupResults, type AwardResults, type ResultGroup } from '../../lib/judging.ts';
+import { GlossaryText } from '../../ui/glossary-text.tsx';
 import { JUDGING_TEXTS as T } from '../../ui/judging-texts.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
@@ -86,7 +87,11 @@ function Award({ award, eventId, showAward }: { award: AwardResults<JudgedResult
   const List = placed ? 'ol' : 'ul';
   return (
     <div className="results-award">
-      {showAward && <h3>{award.award}</h3>}
+      {showAward && (
+        <h3>
+          <GlossaryText text={award.award} phrases />
+        </h3>
+      )}
       {judges.length === 1 && <p className="muted results-judge">{T.judge(judges[0]!)}</p>}
       <List className="results-list">
         {award.results.map((r) => (

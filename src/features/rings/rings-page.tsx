@@ -7,6 +7,7 @@ import { formatScheduleDay, formatTime } from '../../../shared/dates.ts';
 import { paths } from '../../../shared/paths.ts';
 import { classifySchedule, eventTimeZone } from '../../../shared/schedule.ts';
 import { clockAt, eventRings, groupResults, isOpenCall, sameRing } from '../../lib/judging.ts';
+import { GlossaryText } from '../../ui/glossary-text.tsx';
 import { JUDGING_TEXTS as T } from '../../ui/judging-texts.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
@@ -96,7 +97,9 @@ function RingCard({ ring, judging, zone, now }: { ring: string; judging: EventJu
       ) : (
         awards.map((award) => (
           <div key={award.award} className="ring-award">
-            <p className="ring-award-name">{award.award}</p>
+            <p className="ring-award-name">
+              <GlossaryText text={award.award} phrases />
+            </p>
             <ul className="ring-results">
               {award.results.slice(0, LAST_PLACES).map((r) => (
                 <ResultLine key={r.id} result={r} eventId={judging.eventId} />
