@@ -276,10 +276,14 @@ describe('the ring-side screen on a clerk’s phone', () => {
         expect(violations, formatViolations(`/organiser/rings offline (${scheme})`, violations)).toEqual([]);
       }
       await screenshot(page, 'ring-side-offline', 'phone');
+      // The phone slept and the browser reloads the screen, the Wi-Fi still gone: the console's files are
+      // the ones this phone loaded (sw/routes.ts), and the two actions still wait in its outbox.
+      await page.reload();
+      await expect.poll(() => callCard(page, nextWords).locator('.ring-sending').textContent(), { timeout: 30_000 }).toBe('Waiting to send');
 
       // Back online: both actions arrive, once each, in order.
       await ctx.setOffline(false);
-      await expect.poll(() => offlineCard.locator('.ring-sending').textContent(), { timeout: 30_000 }).toBe('Sent');
+      await expect.poll(() => callCard(page, nextWords).locator('.ring-sending').textContent(), { timeout: 30_000 }).toBe('Sent');
       await expect.poll(serverCalls, { timeout: LIVE_DEADLINE_MS }).toEqual([
         { numbers: group.numbers, status: 'judging', label: 'Shorthair championship' },
         { numbers: next.numbers, status: 'done', label: null },
