@@ -21,7 +21,7 @@ import { createVisitor, VISITOR_PASSWORD } from '../tests/helpers/fuzz-accounts.
 import { VIEWPORTS, screenshot } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
 import { useShow } from './fixture.ts';
-import { getAllFromStore } from './pwa-helpers.ts';
+import { getAllFromStore, waitForController } from './pwa-helpers.ts';
 
 const AUTH_STORAGE_KEY = 'sb-127-auth-token';
 /** A call or a result must reach the other phone by the live path, well before the periodic pull (a minute). */
@@ -110,6 +110,8 @@ describe('the ring-side screen on a clerk’s phone', () => {
     await ctx.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
     const page = await ctx.newPage();
     await signIn(page, clerkEmail);
+    // The app is installed on the clerk's phone: its worker sees the console's files load.
+    await waitForController(page);
     // The console itself is the organisers': a clerk is offered the ring-side screen there.
     await page.goto(`${server.url}/organiser`);
     await page.getByRole('link', { name: T.openRingSide }).click();
@@ -277,7 +279,11 @@ describe('the ring-side screen on a clerk’s phone', () => {
       }
       await screenshot(page, 'ring-side-offline', 'phone');
       // The phone slept and the browser reloads the screen, the Wi-Fi still gone: the console's files are
-      // the ones this phone loaded (sw/routes.ts), and the two actions still wait in its outbox.
+      // the ones this phone loaded (sw/routes.ts), and the two actions still wait in its outbox. The
+      // browser's HTTP cache is emptied first: a phone's is small and soon evicted, the worker's is kept.
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
       await page.reload();
       await expect.poll(() => callCard(page, nextWords).locator('.ring-sending').textContent(), { timeout: 30_000 }).toBe('Waiting to send');
 
