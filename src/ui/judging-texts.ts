@@ -58,6 +58,8 @@ export const JUDGING_TEXTS = {
   /** A place, or the award's own word when it has none. */
   place: (place: number | null) => (place === null ? 'Awarded' : ordinal(place)),
   judge: (judge: string) => `Judge: ${judge}`,
+  /** An award published on an earlier day of the show: "Published Saturday 28 November 2026". */
+  publishedOn: (day: string) => `Published ${day}`,
   /** How old the state shown is: live, or the time of the last successful pull. */
   live: 'Live: calls and results appear here within seconds.',
   ageLine: (online: boolean, time: string) => (online ? `Last updated ${time}` : `Offline: the last known state, as of ${time}`),

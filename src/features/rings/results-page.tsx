@@ -4,7 +4,9 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { JudgedResult } from '../../data/mirror.ts';
+import { formatScheduleDay, zonedDateTime } from '../../../shared/dates.ts';
 import { paths, resultsAnchor } from '../../../shared/paths.ts';
+import { eventTimeZone } from '../../../shared/schedule.ts';
 import { groupResults, type AwardResults, type ResultGroup } from '../../lib/judging.ts';
 import { GlossaryText } from '../../ui/glossary-text.tsx';
 import { JUDGING_TEXTS as T } from '../../ui/judging-texts.ts';
@@ -45,6 +47,14 @@ function ResultsView({ data }: { data: JudgingData }) {
     );
   }
   const groups = groupResults(judging.results);
+  const zone = eventTimeZone(event);
+  const today = zonedDateTime(new Date(), zone).date;
+  /** The venue's day an award was published on, when it was not today (yesterday's finals read as such). */
+  const earlierDay = (award: AwardResults<JudgedResult>): string | null => {
+    const latest = award.results.reduce<string | null>((a, r) => (r.published_at && (!a || r.published_at > a) ? r.published_at : a), null);
+    const day = latest ? zonedDateTime(new Date(latest), zone).date : today;
+    return day === today ? null : formatScheduleDay(day);
+  };
   return (
     <>
       {header}
@@ -58,7 +68,13 @@ function ResultsView({ data }: { data: JudgingData }) {
             <section key={anchor} id={anchor} className={`results-group is-${group.kind}`} aria-labelledby={`${anchor}-heading`} tabIndex={-1}>
               <h2 id={`${anchor}-heading`}>{heading}</h2>
               {group.awards.map((award) => (
-                <Award key={award.award} award={award} eventId={judging.eventId} showAward={group.kind !== 'visitors_choice' || group.awards.length > 1} />
+                <Award
+                  key={award.award}
+                  award={award}
+                  eventId={judging.eventId}
+                  showAward={group.kind !== 'visitors_choice' || group.awards.length > 1}
+                  day={earlierDay(award)}
+                />
               ))}
             </section>
           );
@@ -81,7 +97,7 @@ function ScrollToGroup({ ready }: { ready: boolean }) {
 }
 
 /** One award's cats in place order; its judge when one judged them all. */
-function Award({ award, eventId, showAward }: { award: AwardResults<JudgedResult>; eventId: number; showAward: boolean }) {
+function Award({ award, eventId, showAward, day }: { award: AwardResults<JudgedResult>; eventId: number; showAward: boolean; day: string | null }) {
   const judges = [...new Set(award.results.map((r) => r.judge).filter((j) => j !== null))];
   const placed = award.results.some((r) => r.place !== null);
   const List = placed ? 'ol' : 'ul';
@@ -92,6 +108,7 @@ function Award({ award, eventId, showAward }: { award: AwardResults<JudgedResult
           <GlossaryText text={award.award} phrases />
         </h3>
       )}
+      {day && <p className="muted results-judge">{T.publishedOn(day)}</p>}
       {judges.length === 1 && <p className="muted results-judge">{T.judge(judges[0]!)}</p>}
       <List className="results-list">
         {award.results.map((r) => (
