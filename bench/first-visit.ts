@@ -33,11 +33,11 @@ const WIRE_TARGET_KB = 300;
  * JS 308.9 KB of it), so 414. Then the second phase (shared/precache.ts: Leaflet and the floor plan's page, fetched
  * once offline-ready) left the critical part: 413.1 → 367.2 KB before the floor plan's page and the demo hall,
  * 371.1 KB with them (the second phase 57.8 KB apart), so 372. Then the demo show's judging (issue 35: 20 ring
- * calls and 69 results in the mirror) measuring 1.4 KB of the sync_pull (bench/catalogue-mirror.ts): raised by
- * that, rounded up, so 374. Issue 36's two-phase first visit brings the whole back to the 300 KB target, the
- * console's screens leaving the critical part.
+ * calls and 69 results in the mirror), 1.4–1.5 KB of the sync_pull (bench/catalogue-mirror.ts): 373.7 KB with
+ * it, so 375. Issue 36's two-phase first visit brings the whole back to the 300 KB target, the console's screens
+ * leaving the critical part.
  */
-const WIRE_CEILING_KB = 374;
+const WIRE_CEILING_KB = 375;
 /**
  * The first visit's bytes on the wire as they were before the second phase (shared/precache.ts): Leaflet was
  * in the precache every first visit waited for (413.1 KB measured at 744d3b4). Printed beside the critical bytes.
