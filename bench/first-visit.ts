@@ -32,12 +32,15 @@ const WIRE_TARGET_KB = 300;
  * catalogue's screens precached (the list, a cat's page, the console's catalogue section and pen cards:
  * JS 308.9 KB of it), so 414. Then the second phase (shared/precache.ts: Leaflet and the floor plan's page, fetched
  * once offline-ready) left the critical part: 413.1 → 367.2 KB before the floor plan's page and the demo hall,
- * 371.1 KB with them (the second phase 57.8 KB apart), so 372. Then the demo show's judging (issue 35: 20 ring
- * calls and 69 results in the mirror), 1.4–1.5 KB of the sync_pull (bench/catalogue-mirror.ts): 373.7 KB with
- * it, so 375. Issue 36's two-phase first visit brings the whole back to the 300 KB target, the console's screens
- * leaving the critical part.
+ * 371.1 KB with them (the second phase 57.8 KB apart), so 372. Then 371.5 → 377.0–377.3 KB with the judging a visitor
+ * follows (issue 35: /rings, /results, a cat's calls and awards, the starred cats' notices; JS +3.9 KB gzip,
+ * the screens' chunk most of it): critical, as the rings are what a phone in the hall opens with the Wi-Fi gone,
+ * and the notices and the catalogue's marks alone would not fit under 372; so 378. Then the demo show's judging
+ * (20 ring calls and 69 results in the mirror), 1.4–1.5 KB of the sync_pull (bench/catalogue-mirror.ts): MEASURED
+ * KB with it, so CEILING. Issue 36's two-phase first visit brings the whole back to the 300 KB target, the
+ * console's screens leaving the critical part.
  */
-const WIRE_CEILING_KB = 375;
+const WIRE_CEILING_KB = 380;
 /**
  * The first visit's bytes on the wire as they were before the second phase (shared/precache.ts): Leaflet was
  * in the precache every first visit waited for (413.1 KB measured at 744d3b4). Printed beside the critical bytes.

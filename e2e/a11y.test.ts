@@ -180,6 +180,18 @@ describe('axe on every screen', () => {
       await expectNoViolations('/schedule');
     });
 
+    it('the rings and the results, before any call', async () => {
+      await go('/rings');
+      await ready('In the rings');
+      await expect.poll(() => page.locator('.ring-card').count()).toBeGreaterThan(0);
+      await expectNoViolations('/rings');
+
+      await go('/results');
+      await ready('Results');
+      await page.locator('.judging-age').waitFor();
+      await expectNoViolations('/results');
+    });
+
     it('pet products and an advertiser with its products carousel', async () => {
       await go('/pet-products');
       await ready('Pet Products');
@@ -224,6 +236,7 @@ describe('axe on every screen', () => {
         ['/contact', 'Contact Us'],
         ['/privacy', 'Privacy Policy'],
         ['/terms', 'Terms of Use'],
+        ['/glossary', 'Cat show glossary'],
       ] as const) {
         await go(path);
         await ready(heading);

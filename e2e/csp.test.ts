@@ -83,6 +83,7 @@ describe('Content-Security-Policy', () => {
       ['/contact', 'main h1'],
       ['/privacy', 'main h1'],
       ['/terms', 'main h1'],
+      ['/glossary', 'main h1'],
     ];
     for (const [path, ready] of screens) {
       await page.goto(`${origin}${path}`);

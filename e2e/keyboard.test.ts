@@ -101,18 +101,32 @@ describe('keyboard only, with visible focus', () => {
 
     // Enter opens; focus stays on the toggle, now "Close menu"; the page behind is inert.
     await page.keyboard.press('Enter');
-    expect(await overlayLinks()).toEqual(['Breeds', 'Kittens', 'Breeders', 'Catalogue', 'Pet Products', "Visitor's Choice", 'Schedule', 'Floor plan', 'My show']);
+    expect(await overlayLinks()).toEqual([
+      'Breeds',
+      'Kittens',
+      'Breeders',
+      'Catalogue',
+      'Pet Products',
+      "Visitor's Choice",
+      'Schedule',
+      'Floor plan',
+      'Rings',
+      'Results',
+      'My show',
+      'Glossary',
+    ]);
     expect((await focused(page)).name).toBe('Close menu');
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
     expect(await page.evaluate(() => (document.getElementById('main') as HTMLElement & { inert: boolean }).inert)).toBe(true);
 
-    // Tab moves through the nine links (SPEC's six, Catalogue, Floor plan and My show) and wraps to the toggle; Shift+Tab goes back round.
+    // Tab moves through the twelve links (SPEC's six, Catalogue, Floor plan, Rings, Results, My show and Glossary) and wraps to the toggle; Shift+Tab goes back round.
     const stops: string[] = [];
-    for (let i = 0; i < 9; i++) stops.push((await press(page, 'Tab')).name);
-    expect(stops).toEqual(['Breeds', 'Kittens', 'Breeders', 'Catalogue', 'Pet Products', "Visitor's Choice", 'Schedule', 'Floor plan', 'My show']);
+    for (let i = 0; i < 12; i++) stops.push((await press(page, 'Tab')).name);
+    expect(stops).toEqual(['Breeds', 'Kittens', 'Breeders', 'Catalogue', 'Pet Products', "Visitor's Choice", 'Schedule', 'Floor plan', 'Rings', 'Results', 'My show', 'Glossary']);
     expect((await press(page, 'Tab')).name).toBe('Close menu');
+    expect((await press(page, 'Shift+Tab')).name).toBe('Glossary');
     expect((await press(page, 'Shift+Tab')).name).toBe('My show');
-    expect((await press(page, 'Shift+Tab')).name).toBe('Floor plan');
+    expect((await press(page, 'Shift+Tab')).name).toBe('Results');
 
     // Escape closes it and focus returns to the toggle.
     await page.keyboard.press('Escape');
@@ -123,7 +137,7 @@ describe('keyboard only, with visible focus', () => {
 
     // Space opens it too; following a link closes it and puts focus on the new page's content.
     await page.keyboard.press('Space');
-    expect(await overlayLinks()).toHaveLength(9);
+    expect(await overlayLinks()).toHaveLength(12);
     await press(page, 'Tab');
     expect((await press(page, 'Tab')).name).toBe('Kittens');
     await page.keyboard.press('Enter');

@@ -9,10 +9,10 @@ import type { Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
 import { catterySlug } from '../shared/paths.ts';
 import { zonedDateTime } from '../shared/dates.ts';
-import { sessionUid } from '../src/lib/ics.ts';
+import { sessionUid } from '../shared/ics.ts';
 import { CALENDAR_TEXTS } from '../src/lib/share-texts.ts';
 import { REMINDERS_ON_KEY } from '../src/features/my-show/reminder-setting.ts';
-import { MY_SHOW_TEXTS, REMINDER_TEXTS, starAddText, starRemoveText } from '../src/ui/my-show-texts.ts';
+import { MY_SHOW_TEXTS, REMINDER_TEXTS, SUBSCRIPTION_TEXTS, starAddText, starRemoveText } from '../src/ui/my-show-texts.ts';
 import { VIEWPORTS, screenshot } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
 import { useShow } from './fixture.ts';
@@ -112,6 +112,31 @@ describe('My show at phone size', () => {
     await screenshot(page, 'my-show-filled', 'phone');
     await expectNoAxeViolations(page, '/my-show (filled)');
     await profile.ctx.setOffline(false);
+  });
+
+  it('offers a calendar subscription naming the starred session: the webcal link, its https address parsed, the copy button', async () => {
+    await page.goto(`${server.url}/my-show`);
+    const section = page.getByRole('region', { name: SUBSCRIPTION_TEXTS.heading });
+    const link = section.getByRole('link', { name: SUBSCRIPTION_TEXTS.subscribe });
+    const feed = `${server.url}/functions/v1/calendar?sessions=${picked.session_id}`;
+    await expect.poll(() => link.getAttribute('href')).toBe(feed.replace(/^http:/, 'webcal:'));
+    expect(await section.locator('p').allTextContents()).toEqual([SUBSCRIPTION_TEXTS.explain, '', SUBSCRIPTION_TEXTS.starredChanges]);
+    // What the phone's calendar gets at that address (no key), read by a real parser.
+    const res = await fetch(feed, { signal: AbortSignal.timeout(10_000) });
+    const events = new ICAL.Component(ICAL.parse(await res.text())).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect([res.status, events.map((e) => [e.uid, e.summary])]).toEqual([200, [[sessionUid(picked.session_id), picked.session_title]]]);
+
+    await profile.ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await section.getByRole('button', { name: SUBSCRIPTION_TEXTS.copy }).click();
+    await expect.poll(() => section.getByRole('status').textContent()).toBe(SUBSCRIPTION_TEXTS.copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feed);
+    // Subscribed on this phone to another list of sessions: the page says to subscribe again.
+    expect(await section.getByText(SUBSCRIPTION_TEXTS.changedSince).count()).toBe(0);
+    await page.evaluate(() => localStorage.setItem('my-show-calendar-feed', `${location.origin}/functions/v1/calendar?sessions=1,2`));
+    await page.reload();
+    await expect.poll(() => section.getByText(SUBSCRIPTION_TEXTS.changedSince).count()).toBe(1);
+    await screenshot(page, 'my-show-subscription', 'phone');
+    await expectNoAxeViolations(page, '/my-show (subscribed to another list)');
   });
 
   // One retry: in two full CI runs (of many) the system notification never appeared, though the banner did

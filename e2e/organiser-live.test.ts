@@ -1,12 +1,14 @@
 // The organiser runs the show live, in two browser contexts: an organiser delays a ring by
 // 30 minutes and posts a notice in /organiser; a visitor's phone, already synced, shows the moved sessions
 // and the notice after its next sync, and still shows them offline. A change the organiser makes while
-// offline waits in the outbox and is sent exactly once when the network returns.
+// offline waits in the outbox and is sent exactly once when the network returns. The console's schedule
+// opens on today, the days before it folded.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { VenueServer } from '../server/start.ts';
-import { formatScheduleDay } from '../shared/dates.ts';
+import { formatScheduleDay, zonedDateTime } from '../shared/dates.ts';
+import { foldedDaySummary } from '../src/features/organiser/group-sessions.ts';
 import { createVisitor, VISITOR_PASSWORD } from '../tests/helpers/fuzz-accounts.ts';
 import { screenshot, SCREENSHOT_DIR, VIEWPORTS } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
@@ -96,6 +98,41 @@ describe('the organiser runs the show live', () => {
     await profile?.close();
   });
 
+  /**
+   * The live schedule opens on today at the venue: each day before it folded under its summary line, today's
+   * open. Prints the page's height and how far down today starts, folded and with every day open (as the
+   * console was before it folded them), at the phone's size.
+   */
+  const expectTodayFirst = async () => {
+    const { rows: zoneRows } = await server.db.query<{ time_zone: string }>('select time_zone from public.events where id = $1', [eventId]);
+    const today = zonedDateTime(new Date(), zoneRows[0]!.time_zone).date;
+    const { rows: days } = await server.db.query<{ day: string; n: number }>(
+      'select schedule_date::text as day, count(*)::int as n from public.event_schedule where event_id = $1 group by schedule_date order by schedule_date',
+      [eventId],
+    );
+    const over = days.filter((d) => d.day < today);
+    expect(over.length).toBeGreaterThan(0);
+    const folded = organiser.locator('details.console-day');
+    expect(await folded.evaluateAll((els) => els.map((e) => [(e as HTMLDetailsElement).open, e.querySelector('summary')!.textContent]))).toEqual(
+      over.map((d) => [false, foldedDaySummary(formatScheduleDay(d.day), d.n)]),
+    );
+    const todayHeading = organiser.getByRole('heading', { name: formatScheduleDay(today), level: 3, exact: true });
+    expect(await todayHeading.isVisible()).toBe(true);
+    const measure = () =>
+      organiser.evaluate(
+        (id) => ({ page: document.documentElement.scrollHeight, today: Math.round(document.getElementById(id)!.getBoundingClientRect().top + window.scrollY) }),
+        `console-day-${today}`,
+      );
+    const asFolded = await measure();
+    await folded.evaluateAll((els) => els.forEach((e) => ((e as HTMLDetailsElement).open = true)));
+    const allOpen = await measure();
+    await folded.evaluateAll((els) => els.forEach((e) => ((e as HTMLDetailsElement).open = false)));
+    console.log(
+      `organiser console at ${VIEWPORTS.phone.width}x${VIEWPORTS.phone.height}: page ${asFolded.page} px folded, ${allOpen.page} px with every day open; today starts at ${asFolded.today} px folded, ${allOpen.today} px open`,
+    );
+    expect(asFolded.today).toBeLessThan(allOpen.today);
+  };
+
   const changeState = (text: string) => organiser.locator('.console-change').filter({ hasText: text }).locator('.console-change-state');
 
   it('the organiser delays a ring by 30 minutes and posts a notice; the synced phone shows both, online and offline', { timeout: 180_000 }, async () => {
@@ -106,7 +143,7 @@ describe('the organiser runs the show live', () => {
     await expect.poll(() => organiser.locator('h1').textContent()).toBe('Organiser console');
     expect(new URL(organiser.url()).pathname).toBe('/organiser');
     const nav = organiser.getByRole('navigation', { name: 'Organiser console' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Live schedule', 'Visitor’s Choice results', 'Coupon report', 'Pen cards', 'Floor plan']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Live schedule', 'Ring side', 'Visitor’s Choice results', 'Coupon report', 'Pen cards', 'Floor plan']);
 
     const place = organiser.getByRole('region', { name: `${ring}, ${formatScheduleDay(day)}` });
     await place.getByLabel(`Delay all of ${ring} that day by (minutes)`).fill('30');
@@ -142,6 +179,7 @@ describe('the organiser runs the show live', () => {
     expect(await organiser.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await place.scrollIntoViewIfNeeded();
     await organiser.screenshot({ path: join(SCREENSHOT_DIR, 'organiser-console-ring-phone.png') });
+    await expectTodayFirst();
     await organiser.setViewportSize(VIEWPORTS.desktop);
 
     // The phone's next sync (here: the app starting again) brings the changes.

@@ -9,7 +9,7 @@ import type { VenueServer } from '../server/start.ts';
 import { zonedTimeToInstant } from '../shared/dates.ts';
 import type { ScheduleSession } from '../shared/schedule.ts';
 import { CALENDAR_TEXTS, SHARE_TEXTS } from '../src/lib/share-texts.ts';
-import { sessionUid } from '../src/lib/ics.ts';
+import { sessionUid } from '../shared/ics.ts';
 import { screenshot } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
 import { useShow } from './fixture.ts';

@@ -98,8 +98,8 @@ describe('app shell', () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('button', { name: 'Menu' }).click();
     const overlay = page.getByRole('navigation', { name: 'Menu' });
-    // The header's eight and the floor plan.
-    expect(await overlay.getByRole('link').count()).toBe(9);
+    // The header's eight, the floor plan, the rings, the results and the glossary.
+    expect(await overlay.getByRole('link').count()).toBe(12);
     await page.getByRole('button', { name: 'Close menu' }).click();
     expect(await overlay.count()).toBe(0);
     await page.close();

@@ -8,7 +8,7 @@ import { checkApiKey } from './api-auth.ts';
 import { restRoutes } from './rest/routes.ts';
 import { rateLimit } from './auth/rate-limit.ts';
 import { authRoutes } from './auth/routes.ts';
-import { functionRoutes } from './functions/host.ts';
+import { functionRoutes, keylessFunction } from './functions/host.ts';
 import { storageRoutes } from './storage.ts';
 import { devMailRoutes } from './mail/dev-mailbox.ts';
 import { staticRoutes } from './static.ts';
@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps): Hono {
   const apiKeyGate = async (c: Parameters<Parameters<typeof app.use>[1]>[0], next: () => Promise<void>) => {
     // Like Kong, leave the e-mailed link open: a click in a mail client carries no apikey.
     const emailLink = c.req.method === 'GET' && c.req.path === '/auth/v1/verify';
-    if (!emailLink) await checkApiKey(c, deps.config);
+    if (!emailLink && !keylessFunction(c.req.path)) await checkApiKey(c, deps.config);
     await next();
   };
   for (const prefix of ['/rest/v1/*', '/auth/v1/*', '/functions/v1/*']) {

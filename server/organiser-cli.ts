@@ -1,10 +1,11 @@
-// npm run organiser -- add <email> | remove <email> | list: who the show's organisers are.
+// npm run organiser -- add <email> | remove <email> | add-clerk <email> | remove-clerk <email> | list: who the
+// show's organisers and ring clerks are.
 // Only supabase-js's auth.admin with the service-role key, so the same command works against the venue
 // server and hosted Supabase: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, else the local venue server.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { createClient, isAuthError, type SupabaseClient, type User } from '@supabase/supabase-js';
-import { isOrganiserMetadata, ORGANISER_ROLE, SHOW_ROLE_CLAIM } from '../shared/organiser.ts';
+import { isOrganiserMetadata, ORGANISER_ROLE, RING_CLERK_ROLE, SHOW_ROLE_CLAIM } from '../shared/organiser.ts';
 import { targetFromEnv, type Target } from './command-target.ts';
 
 export { targetFromEnv };
@@ -20,7 +21,9 @@ export const EXIT_USAGE = 2;
 const USAGE = [
   'Usage: npm run organiser -- add <email>     give an account the organiser role',
   '       npm run organiser -- remove <email>  take the role away',
-  '       npm run organiser -- list            print the organisers',
+  '       npm run organiser -- add-clerk <email>     make an account a ring clerk (calls cats, records results)',
+  '       npm run organiser -- remove-clerk <email>  take the ring clerk role away',
+  '       npm run organiser -- list            print the organisers and the ring clerks',
   'Talks to SUPABASE_URL with SUPABASE_SERVICE_ROLE_KEY (default: the local venue server and its keys).',
 ].join('\n');
 
@@ -114,10 +117,15 @@ export interface Output {
   deadlineMs?: number;
 }
 
+/** Whether the user is a ring clerk (an organiser is not listed as one, though they may do all a clerk may). */
+const isClerk = (user: User): boolean => user.app_metadata?.[SHOW_ROLE_CLAIM] === RING_CLERK_ROLE;
+
+const byEmail = (a: User, b: User) => (a.email ?? '').localeCompare(b.email ?? '');
+
 /** Runs one organiser command; the exit code: 0 done, 1 failed, 2 wrong usage. */
 export async function runOrganiserCommand(args: string[], env: Record<string, string | undefined>, io: Output): Promise<number> {
   const [command, email, ...extra] = args;
-  const needsEmail = command === 'add' || command === 'remove';
+  const needsEmail = command === 'add' || command === 'remove' || command === 'add-clerk' || command === 'remove-clerk';
   if (!(needsEmail || command === 'list') || (needsEmail && !email) || extra.length > 0 || (command === 'list' && email)) {
     io.err(USAGE);
     return EXIT_USAGE;
@@ -126,17 +134,24 @@ export async function runOrganiserCommand(args: string[], env: Record<string, st
   const { admin, call } = connect(target, io.deadlineMs ?? ORGANISER_CALL_DEADLINE_MS);
   try {
     if (command === 'list') {
-      const organisers = (await allUsers(admin, call)).filter((u) => isOrganiserMetadata(u.app_metadata));
+      const users = await allUsers(admin, call);
+      const organisers = users.filter((u) => isOrganiserMetadata(u.app_metadata));
       if (organisers.length === 0) io.out(`No organisers yet at ${target.url}. Add one: npm run organiser -- add <email>`);
       else {
         io.out(`Organisers at ${target.url} (${organisers.length}):`);
-        for (const u of organisers.sort((a, b) => (a.email ?? '').localeCompare(b.email ?? ''))) io.out(`  ${u.email ?? u.id}`);
+        for (const u of organisers.sort(byEmail)) io.out(`  ${u.email ?? u.id}`);
+      }
+      const clerks = users.filter(isClerk);
+      if (clerks.length === 0) io.out(`No ring clerks yet at ${target.url}. Add one: npm run organiser -- add-clerk <email>`);
+      else {
+        io.out(`Ring clerks at ${target.url} (${clerks.length}):`);
+        for (const u of clerks.sort(byEmail)) io.out(`  ${u.email ?? u.id}`);
       }
       return EXIT_OK;
     }
     const user = await findUser(admin, call, email!);
     if (!user) {
-      if (command === 'remove') {
+      if (command === 'remove' || command === 'remove-clerk') {
         io.err(`No account for ${email} at ${target.url}; nothing changed.`);
         return EXIT_FAILED;
       }
@@ -145,6 +160,28 @@ export async function runOrganiserCommand(args: string[], env: Record<string, st
       return EXIT_FAILED;
     }
     const organiser = isOrganiserMetadata(user.app_metadata);
+    if (command === 'add-clerk') {
+      if (organiser) {
+        io.out(`${user.email} is an organiser, who may already do all a ring clerk may; nothing changed.`);
+        return EXIT_OK;
+      }
+      if (isClerk(user)) {
+        io.out(`${user.email} is already a ring clerk; nothing changed.`);
+        return EXIT_OK;
+      }
+      await call(() => admin.updateUserById(user.id, { app_metadata: { [SHOW_ROLE_CLAIM]: RING_CLERK_ROLE } }));
+      io.out(`${user.email} is now a ring clerk. They may call cats and record results at once; the app shows them the ring-side screen after they sign in again.`);
+      return EXIT_OK;
+    }
+    if (command === 'remove-clerk') {
+      if (!isClerk(user)) {
+        io.out(`${user.email} is not a ring clerk; nothing changed.`);
+        return EXIT_OK;
+      }
+      await call(() => admin.updateUserById(user.id, { app_metadata: { [SHOW_ROLE_CLAIM]: null } }));
+      io.out(`${user.email} is no longer a ring clerk (effective at once).`);
+      return EXIT_OK;
+    }
     if (command === 'add') {
       if (organiser) {
         io.out(`${user.email} is already an organiser; nothing changed.`);

@@ -71,6 +71,8 @@ export const INSECURE_ORIGIN_NOTICE = {
 export const ORGANISER_MESSAGES = {
   notOrganiser:
     'This page is for the show’s organisers. Ask an organiser to give your account the organiser role (npm run organiser -- add <your e-mail>), then sign in again.',
+  notRingClerk:
+    'This page is for the show’s ring clerks and organisers. Ask an organiser to make your account a ring clerk (in the console, or npm run organiser -- add-clerk <your e-mail>), then sign in again.',
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isApiRequest, isCachedImage, isMapTile, NAVIGATION_DENYLIST, navigationAllowlist } from './match.ts';
+import { isApiRequest, isBuildAsset, isCachedImage, isMapTile, NAVIGATION_DENYLIST, navigationAllowlist } from './match.ts';
 
 const ORIGIN = 'http://127.0.0.1:54321';
 const IMAGE_ROOT = `${ORIGIN}/storage/v1/object/public/images`;
@@ -56,6 +56,18 @@ describe('runtime caching rules', () => {
     [`${ORIGIN}/functions/v1/send-coupon`, 'image', false],
   ])('image %s (%s): %s', (href, destination, cached) => {
     expect(isCachedImage(u(href), destination, ORIGIN, IMAGE_ROOT)).toBe(cached);
+  });
+
+  it.each([
+    [`${ORIGIN}/assets/ring-side-page-B2x9.js`, '/', true],
+    [`${ORIGIN}/assets/console-Ab12.css`, '/', true],
+    [`${ORIGIN}/show/assets/console-Ab12.js`, '/show/', true],
+    [`${ORIGIN}/assets/console-Ab12.js`, '/show/', false],
+    [`${ORIGIN}/assets/logo.svg`, '/', false],
+    [`${ORIGIN}/rest/v1/assets/x.js`, '/', false],
+    ['https://cdn.example.com/assets/x.js', '/', false],
+  ])('build asset %s under %s: %s', (href, basePath, kept) => {
+    expect(isBuildAsset(u(href), ORIGIN, basePath)).toBe(kept);
   });
 
   it('follows a configured image root on another host', () => {

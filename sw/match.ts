@@ -32,6 +32,11 @@ export function isCachedImage(url: URL, destination: string, selfOrigin: string,
   return url.origin !== selfOrigin && destination === 'image';
 }
 
+/** A script or stylesheet of the build: hashed by content under the base path's assets/, so never stale. */
+export function isBuildAsset(url: URL, selfOrigin: string, basePath: string): boolean {
+  return url.origin === selfOrigin && url.pathname.startsWith(`${basePath}assets/`) && /\.(js|css)$/.test(url.pathname);
+}
+
 /** The backend's API (never cached: the app keeps its own IndexedDB mirror). */
 export function isApiRequest(url: URL): boolean {
   return /^\/(rest|auth|functions)\/v1\//.test(url.pathname);

@@ -5,9 +5,15 @@ import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES } from '../shared/sw-protocol.ts';
-import { isCachedImage, isMapTile, NAVIGATION_DENYLIST, navigationAllowlist } from './match.ts';
+import { isBuildAsset, isCachedImage, isMapTile, NAVIGATION_DENYLIST, navigationAllowlist } from './match.ts';
 
 const TILE_CACHE = 'map-tiles';
+/**
+ * The build's hashed files that no list fetches ahead (the organiser console's chunks, shared/precache.ts):
+ * kept as a device first loads them, so a ring clerk's screen opens again with the hall Wi-Fi gone.
+ */
+const LOADED_ASSETS_CACHE = 'loaded-assets';
+const MAX_LOADED_ASSETS = 80;
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const MAX_TILES = 500;
 
@@ -36,4 +42,6 @@ export function registerRoutes(opts: { basePath: string; origin: string; imageRo
   // Tiles first: they are images too, but get their own, larger bucket.
   registerRoute(({ url }) => isMapTile(url), cacheFirst(TILE_CACHE, MAX_TILES));
   registerRoute(({ url, request }) => isCachedImage(url, request.destination, opts.origin, opts.imageRootUrl), cacheFirst(IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES));
+  // After the precache's and the second phase's routes, which answer their own files first.
+  registerRoute(({ url }) => isBuildAsset(url, opts.origin, opts.basePath), cacheFirst(LOADED_ASSETS_CACHE, MAX_LOADED_ASSETS));
 }

@@ -73,7 +73,8 @@ self.addEventListener('sync', (event) => {
   );
 });
 
-// A "My show" reminder (src/features/my-show/session-reminders.tsx): a tap opens the app on its session.
+// A "My show" reminder (src/features/my-show/session-reminders.tsx) or a starred cat's ring notice
+// (src/features/rings/ring-notices.tsx): a tap opens the app on its session or its cat.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data: unknown = event.notification.data;

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { verifyJwt } from '../auth/jwt.ts';
 import { parseBearer } from '../api-auth.ts';
 import { cryptoRandomInt, type FunctionDeps, type Handler } from '../../supabase/functions/_shared/deps.ts';
+import { createCalendarHandler } from '../../supabase/functions/calendar/handler.ts';
 import { createSendCouponHandler } from '../../supabase/functions/send-coupon/handler.ts';
 import { createSendVerificationHandler } from '../../supabase/functions/send-verification/handler.ts';
 import { json } from '../../supabase/functions/_shared/http.ts';
@@ -17,9 +18,20 @@ interface FunctionEntry {
 }
 
 const FUNCTIONS: Record<string, FunctionEntry> = {
+  calendar: { verifyJwt: false, create: createCalendarHandler },
   'send-coupon': { verifyJwt: true, create: createSendCouponHandler },
   'send-verification': { verifyJwt: true, create: createSendVerificationHandler },
 };
+
+/**
+ * A function the gateway opens without a project key: verify_jwt false. Hosted Supabase's gateway checks
+ * no apikey on /functions/v1 (a function checks its own JWT, or none), and a phone's calendar app polling
+ * the calendar feed sends neither.
+ */
+export function keylessFunction(path: string): boolean {
+  const name = /^\/functions\/v1\/([a-z0-9_-]+)(?:\/|$)/.exec(path)?.[1];
+  return name !== undefined && Object.hasOwn(FUNCTIONS, name) && !FUNCTIONS[name]!.verifyJwt;
+}
 
 class NoRealtime {
   constructor() {

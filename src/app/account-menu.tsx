@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { signOut, useAuth } from '../data/backend.ts';
+import { paths } from '../../shared/paths.ts';
 
 const menuItems = (list: HTMLElement | null) => [...(list?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
@@ -96,6 +97,14 @@ export function AccountMenu() {
             <li role="none">
               <Link role="menuitem" tabIndex={-1} to="/organiser">
                 Organiser console
+              </Link>
+            </li>
+          )}
+          {user.ringClerk && !user.organiser && (
+            // A ring clerk's way in: the one console page that is theirs.
+            <li role="none">
+              <Link role="menuitem" tabIndex={-1} to={paths.ringSide}>
+                Ring side
               </Link>
             </li>
           )}

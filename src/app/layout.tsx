@@ -42,13 +42,17 @@ const NAV = [
 ] as const;
 
 /**
- * The menu overlay's links: the header's, and the floor plan after the schedule (eight links already fill
- * a desktop header; the plan is one tap from the event page and About there).
+ * The menu overlay's links: the header's, the floor plan, the rings and the results after the schedule, and
+ * the glossary last (eight links already fill a desktop header; they are one tap from the event page and
+ * home there, the glossary from About).
  */
 const MENU = [
   ...NAV.slice(0, NAV.findIndex((n) => n.to === '/schedule') + 1),
   { to: paths.floorPlan(), label: 'Floor plan' },
+  { to: paths.rings(), label: 'Rings' },
+  { to: paths.results(), label: 'Results' },
   ...NAV.slice(NAV.findIndex((n) => n.to === '/schedule') + 1),
+  { to: paths.glossary(), label: 'Glossary' },
 ];
 
 const BANNER_DISMISSED_KEY = 'cookie-banner-dismissed';

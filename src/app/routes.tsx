@@ -62,6 +62,24 @@ function organiserScreen(load: () => Promise<ComponentType>): ReactNode {
   });
 }
 
+/** The ring-side screen: signed in first, then a ring clerk's or an organiser's role; its own lazy chunk. */
+function ringClerkScreen(load: () => Promise<ComponentType>): ReactNode {
+  return screen(async () => {
+    const [{ RequireSignIn }, { RingClerkGate }, Page] = await Promise.all([
+      import('../features/account/require-sign-in.tsx'),
+      import('../features/organiser/organiser-gate.tsx'),
+      load(),
+    ]);
+    return () => (
+      <RequireSignIn>
+        <RingClerkGate>
+          <Page />
+        </RingClerkGate>
+      </RequireSignIn>
+    );
+  });
+}
+
 export const routes: RouteObject[] = [
   // Home draws its hero and tiles at once (no Dexie in the first route); its mirror data loads beside it.
   {
@@ -92,6 +110,10 @@ export const routes: RouteObject[] = [
   { path: 'catalogue/:eventId/:number', element: screen(() => import('../features/catalogue/entry-page.tsx').then((m) => m.EntryPage)) },
   { path: 'floor-plan', element: screen(() => import('../features/floor-plan/floor-plan-page.tsx').then((m) => m.FloorPlanPage)) },
   { path: 'floor-plan/:eventId', element: screen(() => import('../features/floor-plan/floor-plan-page.tsx').then((m) => m.FloorPlanPage)) },
+  { path: 'rings', element: screen(() => import('../features/rings/rings-page.tsx').then((m) => m.RingsPage)) },
+  { path: 'rings/:eventId', element: screen(() => import('../features/rings/rings-page.tsx').then((m) => m.RingsPage)) },
+  { path: 'results', element: screen(() => import('../features/rings/results-page.tsx').then((m) => m.ResultsPage)) },
+  { path: 'results/:eventId', element: screen(() => import('../features/rings/results-page.tsx').then((m) => m.ResultsPage)) },
   { path: 'search', element: screen(() => import('../features/search/search-page.tsx').then((m) => m.SearchPage)) },
   { path: 'login', handle: titled('Sign in'), element: screen(() => import('../features/account/login-page.tsx').then((m) => m.LoginPage)) },
   { path: 'register', handle: titled('Register'), element: screen(() => import('../features/account/register-page.tsx').then((m) => m.RegisterPage)) },
@@ -110,6 +132,7 @@ export const routes: RouteObject[] = [
   { path: 'activate-account', handle: titled('Activate account'), element: screen(() => import('../features/account/activate-page.tsx').then((m) => m.ActivatePage)) },
   { path: 'organiser', handle: titled('Organiser console'), element: organiserScreen(() => import('../features/organiser/console-page.tsx').then((m) => m.ConsolePage)) },
   { path: 'about', handle: titled('About'), element: screen(() => import('../features/static/about-page.tsx').then((m) => m.AboutPage)) },
+  { path: 'glossary', handle: titled('Glossary'), element: screen(() => import('../features/static/glossary-page.tsx').then((m) => m.GlossaryPage)) },
   { path: 'contact', handle: titled('Contact'), element: screen(() => import('../features/static/contact-page.tsx').then((m) => m.ContactPage)) },
   { path: 'privacy', handle: titled('Privacy'), element: screen(() => import('../features/static/privacy-page.tsx').then((m) => m.PrivacyPage)) },
   {
@@ -126,6 +149,11 @@ export const routes: RouteObject[] = [
     path: 'organiser/floor-plan',
     handle: titled('Floor plan'),
     element: organiserScreen(() => import('../features/organiser/floor-plan-page.tsx').then((m) => m.FloorPlanPage)),
+  },
+  {
+    path: 'organiser/rings',
+    handle: titled('Ring side'),
+    element: ringClerkScreen(() => import('../features/organiser/ring-side-page.tsx').then((m) => m.RingSidePage)),
   },
   {
     path: 'organiser/coupons',

@@ -1,7 +1,7 @@
 // Client auth state (SPEC §3 "Session user"): kept by supabase-js in localStorage, mirrored here for the UI.
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { createStore } from 'zustand/vanilla';
-import { isOrganiserMetadata } from '../../shared/organiser.ts';
+import { isOrganiserMetadata, isRingClerkMetadata } from '../../shared/organiser.ts';
 
 interface SessionUser {
   id: string;
@@ -11,6 +11,8 @@ interface SessionUser {
   avatar_url: string | null;
   /** The organiser role from app_metadata: opens the console (the database decides what it may do). */
   organiser: boolean;
+  /** A ring clerk or an organiser: opens the ring-side screen (the database decides what it may do). */
+  ringClerk: boolean;
 }
 
 export interface AuthState {
@@ -47,6 +49,7 @@ function sessionUser(user: User): SessionUser {
     email,
     avatar_url: typeof avatar === 'string' ? avatar : null,
     organiser: isOrganiserMetadata(user.app_metadata),
+    ringClerk: isRingClerkMetadata(user.app_metadata),
   };
 }
 

@@ -15,6 +15,7 @@ export { MIRROR_TABLES } from '../../shared/mirror-tables.ts';
 // The row types, for screens: one list, in shared/row-schemas.ts.
 export type * from '../../shared/row-schemas.ts';
 export type {
+  CallRef,
   CouponItem,
   CouponPayload,
   EntryItem,
@@ -24,6 +25,8 @@ export type {
   OutboxStatus,
   PlaceDraft,
   PlaceItem,
+  RingSideAction,
+  RingSideItem,
   VoteItem,
   VotePayload,
 } from './outbox/types.ts';
@@ -33,6 +36,8 @@ export { OFFLINE_MESSAGE, OUTDATED_MESSAGE, QUOTA_MESSAGE } from './sync/message
 export { outboxStanding, tallyOutbox, type OutboxStanding } from './outbox/list.ts';
 export { entryOf, readCatsOnShow, readEventCatalogue, useEventCatalogue, type CatalogueCat, type CatsOnShow, type EventCatalogue } from './catalogue.ts';
 export { readEventHall, readEventsWithPlans, useEventHall, type EventHall, type HallPlace } from './floor-plan.ts';
+export { readRingSide, useRingSide, type RingSideView } from './ring-side.ts';
+export { readEventJudging, readStarredJudging, useCatJudging, useEventCallsAndResults, type EventJudging, type JudgedResult, type StarredCat } from './judging.ts';
 
 /** The page's one Dexie database. */
 export const db: ShowDb = showDb();

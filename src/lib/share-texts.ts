@@ -12,12 +12,6 @@ export const CALENDAR_TEXTS = {
   addMySessions: 'Add all my sessions to calendar',
   /** Said in the live region once the file is handed to the browser. */
   saved: 'Calendar file saved: open it to add the sessions to your calendar.',
-  /** Put before a cancelled session's title in the calendar, as not every calendar shows STATUS. */
-  cancelledPrefix: 'Cancelled: ',
-  /** The alarm's text, ten minutes before the start. */
-  alarm: (title: string) => `Starts in 10 minutes: ${title}`,
-  /** The calendar's name, when a calendar app shows one. */
-  calendarName: (name: string) => `PurrFect Show: ${name}`,
 } as const;
 
 export const SHARE_TEXTS = {

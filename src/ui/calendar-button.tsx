@@ -2,9 +2,24 @@
 // the mirror, so it works offline; the phone's calendar then rings ten minutes before each session.
 import { useState } from 'react';
 import { appConfig } from '../config.ts';
-import { calendarFileName, downloadCalendar, sessionsCalendar, type CalendarSession } from '../lib/ics.ts';
+import { calendarFileName, ICS_MIME_TYPE, ICS_TEXTS, sessionsCalendar, type CalendarSession } from '../../shared/ics.ts';
 import { appLink } from '../lib/share.ts';
 import { CALENDAR_TEXTS } from '../lib/share-texts.ts';
+
+/** Saves the calendar text as a file (a Blob, so it works offline); the phone offers to open it in its calendar. */
+function downloadCalendar(filename: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: ICS_MIME_TYPE }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Some browsers read the Blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 interface CalendarButtonProps {
   /** Made when pressed, so the file holds the sessions as they are then. */
@@ -24,7 +39,7 @@ export function CalendarButton({ sessions, name, text, label, announce = false }
     const ics = sessionsCalendar(sessions(), {
       appOrigin: appLink(location.origin, appConfig().basePath, '/'),
       now: new Date(),
-      name: CALENDAR_TEXTS.calendarName(name),
+      name: ICS_TEXTS.calendarName(name),
     });
     downloadCalendar(calendarFileName(name), ics);
     setSaved(true);

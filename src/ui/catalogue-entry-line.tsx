@@ -19,10 +19,14 @@ type Cat = CatalogueEntry & { breed: Pick<Breed, 'breed_name'> | undefined; catt
 const entryDetail = (cat: Cat): string =>
   [cat.breed?.breed_name, cat.colour, T.sexWord[cat.sex], cat.class].filter((part) => part !== null && part !== undefined && part !== '').join(' · ');
 
-/** Memoised: a key that narrows the catalogue's search keeps most lines, and they are not drawn again. */
-export const EntryLine = memo(function EntryLine({ cat, eventId }: { cat: Cat; eventId: number }) {
+/**
+ * Memoised: a key that narrows the catalogue's search keeps most lines, and they are not drawn again. `call`
+ * and `award` are the cat's judging in words ("Called to Ring 3", "Placed"), texts so a line whose cat did not
+ * change is not drawn again when another is called.
+ */
+export const EntryLine = memo(function EntryLine({ cat, eventId, call, award }: { cat: Cat; eventId: number; call?: string | undefined; award?: string | undefined }) {
   return (
-    <li className={`catalogue-entry${cat.absent ? ' is-absent' : ''}`}>
+    <li className={`catalogue-entry${cat.absent ? ' is-absent' : ''}${call ? ' is-called' : ''}`}>
       <a href={paths.catalogueEntry(eventId, cat.catalogue_number)} className="catalogue-entry-link">
         <span className="catalogue-number">{cat.catalogue_number}</span>
         <span className="catalogue-entry-body">
@@ -33,6 +37,8 @@ export const EntryLine = memo(function EntryLine({ cat, eventId }: { cat: Cat; e
         <span className="catalogue-entry-where">
           {cat.pen && <span className="catalogue-pen">{T.pen(cat.pen)}</span>}
           {cat.absent && <span className="catalogue-absent">{T.absent}</span>}
+          {call && <span className="catalogue-mark catalogue-called">{call}</span>}
+          {award && <span className="catalogue-mark catalogue-placed">{award}</span>}
         </span>
       </a>
     </li>

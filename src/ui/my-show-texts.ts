@@ -51,3 +51,21 @@ export const REMINDER_TEXTS = {
   blocked: 'Notifications are blocked for this site in the browser’s settings; reminders show in the app only.',
   unsupported: 'This browser cannot show notifications; reminders show in the app only.',
 } as const;
+
+/** The calendar subscription on /my-show: an address the phone's calendar polls (supabase/functions/calendar). */
+export const SUBSCRIPTION_TEXTS = {
+  heading: 'A calendar that follows changes',
+  explain:
+    'Subscribe and your phone’s calendar keeps your starred sessions up to date by itself: when the organiser moves or cancels one, the calendar changes too, the next time it checks (calendar apps check every 15 minutes to a few hours). “Add all my sessions to calendar” still saves a file instead: a snapshot that stays as it was saved.',
+  subscribe: 'Subscribe in your calendar',
+  copy: 'Copy calendar address',
+  copied: 'Calendar address copied: paste it where your calendar app adds a calendar from a URL (for example “From URL” in Google Calendar).',
+  copyByHand: 'Copy this calendar address:',
+  /** Said under the buttons: the address names the sessions, so starring changes it. */
+  starredChanges:
+    'The address names the sessions you have starred now. Star or remove a session and the address changes: subscribe again, then delete the old calendar in your calendar app.',
+  /** The visitor subscribed (or copied the address) on this phone, and has starred or removed sessions since. */
+  changedSince: 'Your starred sessions have changed since you last subscribed on this phone: subscribe again to follow the new list.',
+  tooMany: (starred: number, most: number) =>
+    `A calendar subscription holds at most ${most} sessions and you have starred ${starred}: remove some to subscribe. The file still holds them all.`,
+} as const;

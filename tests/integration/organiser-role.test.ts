@@ -290,6 +290,7 @@ describe.each(forEngines(['pglite'], 'admin endpoints and the CLI are JavaScript
         .split('\n')
         .filter((l) => l.startsWith('  '))
         .map((l) => l.trim());
+    const noClerks = (url: string) => `No ring clerks yet at ${url}. Add one: npm run organiser -- add-clerk <email>\n`;
     const breed = () => `Organiser breed ${Math.random().toString(36).slice(2, 8)}`;
 
     beforeAll(async () => {
@@ -325,8 +326,9 @@ describe.each(forEngines(['pglite'], 'admin endpoints and the CLI are JavaScript
     it('adds, lists and removes an organiser, whose rights follow at once', async () => {
       // On PostgreSQL the test files share one database, and others may have organisers of their own.
       const before = await organiser(['list'], env);
+      const none = `No organisers yet at ${server.url}. Add one: npm run organiser -- add <email>\n${noClerks(server.url)}`;
       // eslint-disable-next-line vitest/no-conditional-expect -- exact only on the file's own PGlite database: on PostgreSQL other test files add rows meanwhile
-      if (engine === 'pglite') expect(before).toEqual({ code: 0, out: `No organisers yet at ${server.url}. Add one: npm run organiser -- add <email>\n`, err: '' });
+      if (engine === 'pglite') expect(before).toEqual({ code: 0, out: none, err: '' });
       expect(before.code).toBe(0);
       expect(listed(before)).not.toContain(visitor.email);
       expect(await tryBreeds()).toBe('insert 403 42501, update 0, delete 0, row kept');
@@ -346,8 +348,8 @@ describe.each(forEngines(['pglite'], 'admin endpoints and the CLI are JavaScript
       expect(await tryBreeds()).toBe('insert ok, update 1, delete 1, row gone, tombstone');
       const after = await organiser(['list'], env);
       // eslint-disable-next-line vitest/no-conditional-expect -- exact only on the file's own PGlite database: on PostgreSQL other test files add rows meanwhile
-      if (engine === 'pglite') expect(after).toEqual({ code: 0, out: `Organisers at ${server.url} (1):\n  ${visitor.email}\n`, err: '' });
-      expect(after.out).toMatch(new RegExp(`^Organisers at ${server.url.replace(/\./g, '\\.')} \\(\\d+\\):\n(  \\S+\n)+$`));
+      if (engine === 'pglite') expect(after).toEqual({ code: 0, out: `Organisers at ${server.url} (1):\n  ${visitor.email}\n${noClerks(server.url)}`, err: '' });
+      expect(after.out).toMatch(new RegExp(`^Organisers at ${server.url.replace(/\./g, '\\.')} \\(\\d+\\):\n(  \\S+\n)+(No ring clerks|Ring clerks)`));
       expect(listed(after)).toContain(visitor.email);
       expect(await organiser(['add', visitor.email], env)).toMatchObject({ code: 0, out: `${visitor.email} is already an organiser; nothing changed.\n` });
 
@@ -357,6 +359,57 @@ describe.each(forEngines(['pglite'], 'admin endpoints and the CLI are JavaScript
       expect(await organiser(['remove', stranger], env)).toMatchObject({ code: 1, err: `No account for ${stranger} at ${server.url}; nothing changed.\n` });
       // The other app_metadata keys were left alone.
       expect((await service.auth.admin.getUserById(visitor.id)).data.user!.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
+    }, 180_000);
+
+    it('adds, lists and removes a ring clerk, who may call cats at once and nothing an organiser may', async () => {
+      const clerk = await createVisitor(server, 'clerk-cli');
+      // The demo show's first cat and a ring of its schedule.
+      const { rows } = await server.db.query<{ event_id: number; number: string; ring: string }>(
+        `select e.event_id::int as event_id, e.catalogue_number as number, s.location as ring
+           from public.catalogue_entries e join public.event_schedule s on s.event_id = e.event_id and s.location is not null
+          order by e.id limit 1`,
+      );
+      const { event_id: eventId, number, ring } = rows[0]!;
+      const call = () =>
+        clerk.client.rpc('ring_side', { p_op: crypto.randomUUID(), p_event_id: eventId, p_action: { type: 'call', ring, label: null, numbers: [number] } });
+      expect((await call()).error?.code).toBe('42501');
+
+      const stranger = uniqueEmail('stranger-clerk');
+      expect(await organiser(['add-clerk', stranger], env)).toEqual({
+        code: 1,
+        out: '',
+        err: `No account for ${stranger} at ${server.url}. Ask them to register in the app first (/register), then run this again.\n`,
+      });
+      expect(await organiser(['add-clerk', clerk.email.toUpperCase()], env)).toEqual({
+        code: 0,
+        out: `${clerk.email} is now a ring clerk. They may call cats and record results at once; the app shows them the ring-side screen after they sign in again.\n`,
+        err: '',
+      });
+      expect((await call()).error).toBeNull();
+      const listed = await organiser(['list'], env);
+      expect(listed.code).toBe(0);
+      expect(listed.out).toContain(`Ring clerks at ${server.url} (`);
+      expect(listed.out.slice(listed.out.indexOf('Ring clerks'))).toContain(`  ${clerk.email}\n`);
+      expect(await organiser(['add-clerk', clerk.email], env)).toMatchObject({ code: 0, out: `${clerk.email} is already a ring clerk; nothing changed.\n` });
+      // A clerk is not an organiser: remove leaves the role alone.
+      expect(await organiser(['remove', clerk.email], env)).toMatchObject({ code: 0, out: `${clerk.email} is not an organiser; nothing changed.\n` });
+
+      expect(await organiser(['remove-clerk', clerk.email], env)).toEqual({ code: 0, out: `${clerk.email} is no longer a ring clerk (effective at once).\n`, err: '' });
+      expect((await call()).error?.code).toBe('42501');
+      expect(await organiser(['remove-clerk', clerk.email], env)).toMatchObject({ code: 0, out: `${clerk.email} is not a ring clerk; nothing changed.\n` });
+      expect(await organiser(['remove-clerk', stranger], env)).toMatchObject({ code: 1, err: `No account for ${stranger} at ${server.url}; nothing changed.\n` });
+      expect((await service.auth.admin.getUserById(clerk.id)).data.user!.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
+
+      // An organiser already may do all a clerk may: their role stays.
+      const boss = await createVisitor(server, 'boss-cli');
+      await organiser(['add', boss.email], env);
+      expect(await organiser(['add-clerk', boss.email], env)).toMatchObject({
+        code: 0,
+        out: `${boss.email} is an organiser, who may already do all a ring clerk may; nothing changed.\n`,
+      });
+      expect(await organiser(['remove-clerk', boss.email], env)).toMatchObject({ code: 0, out: `${boss.email} is not a ring clerk; nothing changed.\n` });
+      expect((await service.auth.admin.getUserById(boss.id)).data.user!.app_metadata).toMatchObject({ [SHOW_ROLE_CLAIM]: ORGANISER_ROLE });
+      await organiser(['remove', boss.email], env);
     }, 180_000);
 
     it('says clearly when the server is not there, the key is wrong, or the command is', async () => {

@@ -2,9 +2,8 @@
 // SEQUENCE that grows when a session moves, the ten-minute alarm, escaping and folding, cancellation.
 import ICAL from 'ical.js';
 import { describe, expect, test } from 'vitest';
-import { calendarFileName, calendarSessionOf, escapeText, foldLine, sessionsCalendar, sessionUid, type CalendarSession } from '../../src/lib/ics.ts';
+import { calendarFileName, calendarSessionOf, escapeText, foldLine, ICS_TEXTS, sessionsCalendar, sessionUid, type CalendarSession } from '../../shared/ics.ts';
 import type { ScheduleSession } from '../../shared/row-schemas.ts';
-import { CALENDAR_TEXTS } from '../../src/lib/share-texts.ts';
 
 const APP = 'https://show.example/app/';
 const NOW = new Date('2026-11-27T08:00:00Z');
@@ -106,6 +105,26 @@ describe('sessionsCalendar', () => {
     expect(utcIso(new ICAL.Event(moved).startDate)).toBe('2026-11-28T15:00:00.000Z');
   });
 
+  test('SEQUENCE adds the revision: a second change within the same second of updated_at still raises it', () => {
+    const seq = (over: Partial<CalendarSession>) =>
+      Number(parse(sessionsCalendar([session(over)], { appOrigin: APP, now: NOW })).events[0]!.getFirstPropertyValue('sequence'));
+    const secondsOnly = seq({ revision: null });
+    expect(seq({})).toBe(secondsOnly); // a file from the mirror (no revision) counts the seconds alone, as before
+    expect(seq({ revision: 1 })).toBe(secondsOnly + 1);
+    expect(seq({ revision: 2 })).toBe(secondsOnly + 2);
+    expect(seq({ revision: 2, updatedAt: '2026-11-20T10:00:00.900Z' })).toBe(secondsOnly + 2);
+    expect(seq({ revision: -4 })).toBe(secondsOnly);
+  });
+
+  test('a feed carries its polling hint; a file has none', () => {
+    const feed = parse(sessionsCalendar([session()], { appOrigin: APP, now: NOW, refreshInterval: 'PT15M' })).vcalendar;
+    expect((feed.getFirstPropertyValue('refresh-interval') as ICAL.Duration).toSeconds()).toBe(900);
+    expect(feed.getFirstPropertyValue('x-published-ttl')).toBe('PT15M');
+    const file = parse(sessionsCalendar([session()], { appOrigin: APP, now: NOW })).vcalendar;
+    expect(file.hasProperty('refresh-interval')).toBe(false);
+    expect(file.hasProperty('x-published-ttl')).toBe(false);
+  });
+
   test('each session has a display alarm 10 minutes before its start', () => {
     const { events } = parse(sessionsCalendar([session(), session({ id: 13, title: 'Kitten class' })], { appOrigin: APP, now: NOW }));
     expect(events).toHaveLength(2);
@@ -117,7 +136,7 @@ describe('sessionsCalendar', () => {
       const trigger = alarm.getFirstPropertyValue('trigger') as ICAL.Duration;
       expect(trigger.toSeconds()).toBe(-600);
       expect(trigger.toString()).toBe('-PT10M');
-      expect(alarm.getFirstPropertyValue('description')).toBe(CALENDAR_TEXTS.alarm(String(ev.getFirstPropertyValue('summary'))));
+      expect(alarm.getFirstPropertyValue('description')).toBe(ICS_TEXTS.alarm(String(ev.getFirstPropertyValue('summary'))));
     }
   });
 
@@ -140,7 +159,7 @@ describe('sessionsCalendar', () => {
     const ev = events[0]!;
     expect(ev.getFirstPropertyValue('uid')).toBe(sessionUid(12));
     expect(ev.getFirstPropertyValue('status')).toBe('CANCELLED');
-    expect(ev.getFirstPropertyValue('summary')).toBe(`${CALENDAR_TEXTS.cancelledPrefix}Best in Show`);
+    expect(ev.getFirstPropertyValue('summary')).toBe(`${ICS_TEXTS.cancelledPrefix}Best in Show`);
     expect(ev.getAllSubcomponents('valarm')).toHaveLength(0);
   });
 
@@ -166,6 +185,12 @@ describe('helpers', () => {
     ['a\r\nb\nc', 'a\\nb\\nc'],
     ['bell\u0007', 'bell'],
   ])('escapeText(%j) = %j', (input, out) => expect(escapeText(input)).toBe(out));
+
+  test('foldLine counts 4-octet characters (outside the BMP) whole', () => {
+    // "🐈" is 4 octets: 72 + 4 would be 76, so it moves to the next line whole.
+    expect(foldLine(`${'x'.repeat(72)}🐈`)).toBe(`${'x'.repeat(72)}\r\n 🐈\r\n`);
+    expect(foldLine(`${'x'.repeat(71)}🐈`)).toBe(`${'x'.repeat(71)}🐈\r\n`);
+  });
 
   test('foldLine keeps a 75-octet line whole and folds a 76th octet', () => {
     expect(foldLine('x'.repeat(75))).toBe(`${'x'.repeat(75)}\r\n`);

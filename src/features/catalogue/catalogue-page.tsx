@@ -11,7 +11,9 @@ import { FilterSelect, ListFilters, NoMatches, ShowMore, useFilterParams } from 
 import { useListMemory } from '../../ui/list-memory.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { readEventCatalogue, type CatalogueCat, type EventCatalogue } from '../../data/mirror.ts';
+import { readEventCatalogue, useEventCallsAndResults, type CatalogueCat, type EventCatalogue } from '../../data/mirror.ts';
+import { catStandings, type CatStandings } from '../../lib/judging.ts';
+import { JUDGING_TEXTS } from '../../ui/judging-texts.ts';
 import { indexCatalogue, searchCatalogue, type CatalogueFilters } from './catalogue-search.ts';
 import { CATALOGUE_TEXTS as T } from '../../ui/catalogue-texts.ts';
 import { EntryLine, EntryList } from '../../ui/catalogue-entry-line.tsx';
@@ -99,8 +101,21 @@ function groupCats(cats: readonly CatalogueCat[]) {
   return groups;
 }
 
+/** A cat's judging in words for its line: its open call, and whether it has been placed or awarded. */
+function judgingMarks(standings: CatStandings | undefined, cat: CatalogueCat): { call: string | undefined; award: string | undefined } {
+  const call = standings?.callOf.get(cat.catalogue_number);
+  const award = standings?.awardOf.get(cat.id);
+  return {
+    call: call && (call.status === 'judging' ? JUDGING_TEXTS.markJudging(call.ring) : JUDGING_TEXTS.markCalled(call.ring)),
+    award: award && (award === 'placed' ? JUDGING_TEXTS.markPlaced : JUDGING_TEXTS.markAwarded),
+  };
+}
+
 function CatalogueList({ catalogue }: { catalogue: EventCatalogue }) {
   const filters = useFilterParams(FILTER_NAMES);
+  // Read apart from the catalogue: a call re-reads only the calls and results, and redraws only the lines it marks.
+  const judging = useEventCallsAndResults(catalogue.eventId);
+  const standings = useMemo(() => (judging ? catStandings(judging.calls, judging.results) : undefined), [judging]);
   const [query, setQuery] = useState('');
   // The field answers each key at once; the list follows as soon as the phone is free.
   const deferredQuery = useDeferredValue(query);
@@ -177,7 +192,7 @@ function CatalogueList({ catalogue }: { catalogue: EventCatalogue }) {
             <h2 id="catalogue-jump-heading">{T.numberFound(result.number)}</h2>
             {result.numbered ? (
               <EntryList>
-                <EntryLine cat={result.numbered} eventId={catalogue.eventId} />
+                <EntryLine cat={result.numbered} eventId={catalogue.eventId} {...judgingMarks(standings, result.numbered)} />
               </EntryList>
             ) : (
               <p className="state state-empty">{T.numberMissing(result.number)}</p>
@@ -196,7 +211,7 @@ function CatalogueList({ catalogue }: { catalogue: EventCatalogue }) {
                 </h2>
                 <EntryList>
                   {g.cats.map((cat) => (
-                    <EntryLine key={cat.id} cat={cat} eventId={catalogue.eventId} />
+                    <EntryLine key={cat.id} cat={cat} eventId={catalogue.eventId} {...judgingMarks(standings, cat)} />
                   ))}
                 </EntryList>
               </section>

@@ -11,9 +11,13 @@ import { ShareButton } from '../../ui/share-button.tsx';
 import { StarButton } from '../../ui/star-button.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { entrySnapshot } from '../../data/favourites.ts';
-import { readEventCatalogue, readEventHall, type CatalogueCat } from '../../data/mirror.ts';
+import { readEventCatalogue, readEventHall, useCatJudging, type CatalogueCat } from '../../data/mirror.ts';
+import { eventTimeZone } from '../../../shared/schedule.ts';
+import { clockAt, isOpenCall } from '../../lib/judging.ts';
+import { JUDGING_TEXTS as J } from '../../ui/judging-texts.ts';
 import { locatePen } from '../../../shared/floor-plan.ts';
 import { FLOOR_PLAN_TEXTS } from '../../ui/floor-plan-texts.ts';
+import { GlossaryText } from '../../ui/glossary-text.tsx';
 import { ageOn, CATALOGUE_TEXTS as T } from '../../ui/catalogue-texts.ts';
 import './catalogue.css';
 
@@ -37,6 +41,42 @@ async function loadEntry(eventId: number | null, number: string | null): Promise
   const [catalogue, hall] = await Promise.all([readEventCatalogue(event.id), readEventHall(event.id)]);
   const cat = catalogue.byNumber.get(number);
   return { event, cat, votingEventId, penOnPlan: locatePen(hall.places, cat?.pen ?? null) !== null, anyEvents: true };
+}
+
+/** The cat's calls (state in words, at the venue's clock) and awards (award, place, ring, judge), live. */
+function CatJudging({ cat, event }: { cat: CatalogueCat; event: ShowEvent }) {
+  const judging = useCatJudging(cat);
+  if (!judging || (judging.calls.length === 0 && judging.results.length === 0)) return null;
+  const zone = eventTimeZone(event);
+  return (
+    <>
+      {judging.calls.length > 0 && (
+        <section className="catalogue-judging" aria-labelledby="cat-calls-heading">
+          <h2 id="cat-calls-heading">{J.catCallsHeading}</h2>
+          <ul>
+            {judging.calls.map((call) => (
+              <li key={call.id} className={`catalogue-call is-${call.status}${isOpenCall(call) ? ' is-open' : ''}`}>
+                <Link to={paths.rings(event.id)}>{J.catCall(call.ring, call.status, clockAt(call.status === 'called' ? call.called_at : call.status_at, zone))}</Link>
+                {call.label && <span className="muted"> · {call.label}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {judging.results.length > 0 && (
+        <section className="catalogue-judging" aria-labelledby="cat-awards-heading">
+          <h2 id="cat-awards-heading">{J.catAwardsHeading}</h2>
+          <ul>
+            {judging.results.map((r) => (
+              <li key={r.id} className="catalogue-award">
+                <Link to={paths.results(event.id, r.kind === 'visitors_choice' ? 'visitors-choice' : (r.ring ?? 'show'))}>{J.catAward(r)}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
 }
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
@@ -82,7 +122,9 @@ export function EntryPage() {
     <main className={`page catalogue-entry-page${cat.absent ? ' is-absent' : ''}`}>
       {back}
       <p className="catalogue-entry-number">{T.number(cat.catalogue_number)}</p>
-      <h1>{cat.name}</h1>
+      <h1>
+        <GlossaryText text={cat.name} />
+      </h1>
       {cat.absent && <p className="catalogue-absent-note">{T.absentExplained}</p>}
       <div className="catalogue-entry-actions">
         {event.id === votingEventId && (
@@ -95,6 +137,7 @@ export function EntryPage() {
         </span>
         <ShareButton title={cat.name} path={paths.catalogueEntry(event.id, cat.catalogue_number)} about={cat.name} />
       </div>
+      <CatJudging cat={cat} event={event} />
       <dl className="catalogue-facts">
         <Fact term={T.facts.pen}>
           {cat.pen ?? T.noPen}
@@ -117,14 +160,22 @@ export function EntryPage() {
             {age && ` (${age})`}
           </Fact>
         )}
-        {cat.class && <Fact term={T.facts.class}>{cat.class}</Fact>}
+        {cat.class && (
+          <Fact term={T.facts.class}>
+            <GlossaryText text={cat.class} phrases />
+          </Fact>
+        )}
         {cat.section && <Fact term={T.facts.section}>{cat.section}</Fact>}
         {cat.cattery && (
           <Fact term={T.facts.cattery}>
             <Link to={paths.cattery(cat.cattery.name, paths.catalogueEntry(event.id, cat.catalogue_number))}>{cat.cattery.name}</Link>
           </Fact>
         )}
-        {parents && <Fact term={T.facts.parents}>{parents}</Fact>}
+        {parents && (
+          <Fact term={T.facts.parents}>
+            <GlossaryText text={parents} />
+          </Fact>
+        )}
         {cat.owner && <Fact term={T.facts.owner}>{cat.owner}</Fact>}
         <Fact term={T.facts.event}>
           <Link to={paths.event(event.id)}>{event.name}</Link>

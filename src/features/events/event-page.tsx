@@ -13,11 +13,12 @@ import { sessionSnapshot } from '../../data/favourites.ts';
 import './events.css';
 import { compareText } from '../../../shared/compare.ts';
 import { paths, sessionAnchor } from '../../../shared/paths.ts';
-import { calendarSessionOf } from '../../lib/ics.ts';
+import { calendarSessionOf } from '../../../shared/ics.ts';
 import { CALENDAR_TEXTS } from '../../lib/share-texts.ts';
 import { CalendarButton } from '../../ui/calendar-button.tsx';
 import { ShareButton } from '../../ui/share-button.tsx';
 import { CATALOGUE_TEXTS } from '../../ui/catalogue-texts.ts';
+import { JUDGING_TEXTS } from '../../ui/judging-texts.ts';
 import { FLOOR_PLAN_TEXTS } from '../../ui/floor-plan-texts.ts';
 import { ShowNotices } from '../../ui/show-notices.tsx';
 import { JustChangedAnnouncer, SessionChangeMarks, sessionChangeClass, useJustChangedSessions } from '../../ui/session-change.tsx';
@@ -203,9 +204,18 @@ export function EventPage() {
       </dl>
       {event.description && <p className="event-detail-description">{event.description}</p>}
       {catalogueSize > 0 && (
-        <p className="event-catalogue-link">
-          <Link to={paths.catalogue(event.id)}>{CATALOGUE_TEXTS.eventLink(catalogueSize)}</Link>
-        </p>
+        <>
+          <p className="event-catalogue-link">
+            <Link to={paths.catalogue(event.id)}>{CATALOGUE_TEXTS.eventLink(catalogueSize)}</Link>
+          </p>
+          {/* Calls and results name the catalogue's cats: a show without one has neither. */}
+          <p className="event-catalogue-link">
+            <Link to={paths.rings(event.id)}>{JUDGING_TEXTS.eventRingsLink}</Link>
+          </p>
+          <p className="event-catalogue-link">
+            <Link to={paths.results(event.id)}>{JUDGING_TEXTS.eventResultsLink}</Link>
+          </p>
+        </>
       )}
       {hasPlan && (
         <p className="event-catalogue-link">

@@ -6,6 +6,8 @@ import type { ScheduleSession } from '../../data/mirror.ts';
 import { formatDateRange, formatTime } from '../../../shared/dates.ts';
 import { classifySchedule, eventRunning, eventTimeZone } from '../../../shared/schedule.ts';
 import { useNow } from '../../ui/use-now.ts';
+import { JUDGING_TEXTS } from '../../ui/judging-texts.ts';
+import { paths } from '../../../shared/paths.ts';
 import { movedFromText } from '../../../shared/live-schedule.ts';
 import type { ShowNow } from './show-now.ts';
 
@@ -63,6 +65,15 @@ export function NowAtShow({ show }: { show: ShowNow | null | undefined }) {
       </p>
     );
   } else {
+    // While the show runs, its rings are one tap away: who is called now.
+    link = (
+      <div className="show-now-links">
+        {link}
+        <Link to={paths.rings(show.event.id)} className="show-now-link">
+          {JUDGING_TEXTS.homeRingsLink}
+        </Link>
+      </div>
+    );
     const zone = eventTimeZone(show.event);
     const c = classifySchedule(show.sessions, now, () => zone);
     heading = `Now at ${show.event.name}`;

@@ -14,7 +14,11 @@ import { CATALOGUE_TEXTS } from '../../ui/catalogue-texts.ts';
 import { SessionChangeMarks, sessionChangeClass } from '../../ui/session-change.tsx';
 import { StarButton } from '../../ui/star-button.tsx';
 import { CalendarButton } from '../../ui/calendar-button.tsx';
-import { calendarSessionOf } from '../../lib/ics.ts';
+import { calendarSessionOf } from '../../../shared/ics.ts';
+import { CALENDAR_FEED } from '../../../shared/calendar-feed.ts';
+import { appConfig } from '../../config.ts';
+import { CalendarSubscription } from '../../ui/calendar-subscription.tsx';
+import { rememberSubscribedFeed, subscribedFeed } from './subscribed-feed.ts';
 import { CALENDAR_TEXTS } from '../../lib/share-texts.ts';
 import { ErrorBox, Loading } from '../../ui/states.tsx';
 import { useNow } from '../../ui/use-now.ts';
@@ -244,6 +248,26 @@ function RemindersSwitch() {
   );
 }
 
+/** The subscription of every starred session (one gone from the show is simply absent from the feed). */
+function Subscription({ sessions }: { sessions: Starred<ScheduleSession>[] }) {
+  const [remembered, setRemembered] = useState(subscribedFeed);
+  const ids = sessions.map((s) => rowIdOf(s.fav)).filter((id) => id > 0);
+  const feedUrl = ids.length <= CALENDAR_FEED.maxSessions ? paths.calendarFeed(appConfig().supabaseUrl, ids) : null;
+  const use = (url: string) => {
+    rememberSubscribedFeed(url);
+    setRemembered(url);
+  };
+  return (
+    <CalendarSubscription
+      feedUrl={feedUrl}
+      starred={ids.length}
+      most={CALENDAR_FEED.maxSessions}
+      changedSince={remembered !== null && remembered !== feedUrl}
+      onUse={use}
+    />
+  );
+}
+
 function Filled({ data, now }: { data: MyShowData; now: Date }) {
   const rows = <R,>(list: Starred<R>[], live: (fav: Favourite, row: R) => ReactNode, gone: (fav: Favourite) => ReactNode = (fav) => <GoneRow key={fav.id} fav={fav} />) =>
     list.map(({ fav, row }) => (row ? live(fav, row) : gone(fav)));
@@ -253,6 +277,7 @@ function Filled({ data, now }: { data: MyShowData; now: Date }) {
         <>
           <RemindersSwitch />
           <Sessions data={data} now={now} />
+          <Subscription sessions={data.sessions} />
         </>
       )}
       {data.entries.length > 0 && (

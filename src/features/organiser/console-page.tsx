@@ -18,6 +18,8 @@ import { ConfirmChange } from './confirm-change.tsx';
 import { ConsoleNav } from './console-nav.tsx';
 import { EventChooser } from './event-chooser.tsx';
 import { NoticesSection } from './notices-section.tsx';
+import { RingClerksSection } from './ring-clerks-section.tsx';
+import './ring-side.css';
 import type { AskChange, PendingChange } from './pending-change.ts';
 import { ScheduleSection } from './schedule-section.tsx';
 import { useConsoleData, useOrganiserChanges } from './use-console-data.ts';
@@ -100,7 +102,8 @@ export function ConsolePage() {
       {recent.length > 0 && <ChangesSection items={recent} />}
       <NoticesSection event={event} notices={notices} zone={zone} ask={ask} />
       <CatalogueSection eventId={event.id} ask={ask} />
-      <ScheduleSection sessions={sessions} locations={locations} ask={ask} />
+      <RingClerksSection />
+      <ScheduleSection sessions={sessions} locations={locations} today={zonedDateTime(now, zone).date} ask={ask} />
     </main>
   );
 }

@@ -1,4 +1,6 @@
-// The live schedule's grouping: an event's sessions by day, then by location, in the order the console lists them.
+// The live schedule's grouping: an event's sessions by day, then by location, in the order the console lists them;
+// the days before today at the venue folded away, so a phone opens on today rather than scrolling through
+// every day from the first.
 import type { ScheduleSession } from '../../data/mirror.ts';
 import { compareText } from '../../../shared/compare.ts';
 
@@ -13,7 +15,7 @@ interface LocationGroup<S extends PlacedSession = ScheduleSession> {
   sessions: S[];
 }
 
-interface DayGroup<S extends PlacedSession = ScheduleSession> {
+export interface DayGroup<S extends PlacedSession = ScheduleSession> {
   date: string;
   places: LocationGroup<S>[];
 }
@@ -36,3 +38,18 @@ export function groupSessions<S extends PlacedSession>(sessions: readonly S[]): 
     places: [...places].sort(([a], [b]) => compareText(a, b)).map(([location, list]) => ({ location, sessions: list })),
   }));
 }
+
+/** A day of the live schedule and whether it is folded: a day before today at the venue is over. */
+export interface ListedDay<S extends PlacedSession = ScheduleSession> extends DayGroup<S> {
+  folded: boolean;
+  /** Its sessions, every location's. */
+  count: number;
+}
+
+/** The days as the console lists them: in date order, those before `today` (YYYY-MM-DD at the venue) folded. */
+export function listDays<S extends PlacedSession>(days: readonly DayGroup<S>[], today: string): ListedDay<S>[] {
+  return days.map((day) => ({ ...day, folded: day.date < today, count: day.places.reduce((n, place) => n + place.sessions.length, 0) }));
+}
+
+/** A folded day's summary line: "Friday 27 November 2026 (over, 48 sessions)". */
+export const foldedDaySummary = (dayName: string, count: number) => `${dayName} (over, ${count} ${count === 1 ? 'session' : 'sessions'})`;

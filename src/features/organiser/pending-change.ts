@@ -2,6 +2,8 @@
 import type { EntryChangeInput, OrganiserInput } from '../../data/backend.ts';
 import type { SessionChange } from '../../../shared/live-schedule.ts';
 import { formatScheduleDay } from '../../../shared/dates.ts';
+import { ERROR_FALLBACK, outboxFailureText, type StoredOutboxFailure } from '../../../shared/messages.ts';
+import type { OutboxStatus } from '../../data/mirror.ts';
 
 /** A change waiting for the organiser's yes: what it does, in words, and Confirm / Back. */
 export interface PendingChange {
@@ -22,3 +24,17 @@ export function sessionChanges(list: SessionChange[]): OrganiserInput['action'] 
 
 /** A schedule day as the console names it. */
 export const dayName = (date: string) => formatScheduleDay(date);
+
+/** Where a queued change stands, in words (the outbox panel says the same). */
+export function changeStateText(item: StoredOutboxFailure & { status: OutboxStatus }): string {
+  switch (item.status) {
+    case 'sent':
+      return 'Sent';
+    case 'failed':
+      return `Not sent: ${outboxFailureText(item) ?? ERROR_FALLBACK}`;
+    case 'needs_sign_in':
+      return `Waiting to send: ${outboxFailureText(item) ?? 'sign in again'}`;
+    default:
+      return 'Waiting to send';
+  }
+}

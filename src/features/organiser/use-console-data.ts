@@ -33,12 +33,19 @@ export type ConsoleChange = OrganiserItem | EntryItem;
 export function useOrganiserChanges(userId: string | undefined): ConsoleChange[] {
   const outbox = useOutbox();
   const mine = (outbox ?? []).filter((i): i is ConsoleChange => (i.kind === 'organiser' || i.kind === 'catalogue_entry') && i.payload.user_id === userId);
+  useSyncWhenSent(
+    mine.filter((i) => i.status === 'sent').map((i) => i.id),
+    outbox !== undefined,
+  );
+  return mine;
+}
 
+/** Pulls the mirror (after the watermark margin) when one of these sent items is new since the last render. */
+export function useSyncWhenSent(sentIds: readonly string[], ready: boolean): void {
   const seenSent = useRef<Set<string> | null>(null);
-  const sentIds = mine.filter((i) => i.status === 'sent').map((i) => i.id);
   const sentKey = sentIds.join(',');
   useEffect(() => {
-    if (outbox === undefined) return;
+    if (!ready) return;
     const ids = sentKey === '' ? [] : sentKey.split(',');
     const first = seenSent.current === null;
     const fresh = ids.filter((id) => !seenSent.current?.has(id));
@@ -46,6 +53,5 @@ export function useOrganiserChanges(userId: string | undefined): ConsoleChange[]
     if (first || fresh.length === 0) return;
     const timer = setTimeout(() => void syncNow(), AFTER_WATERMARK_MS);
     return () => clearTimeout(timer);
-  }, [sentKey, outbox]);
-  return mine;
+  }, [sentKey, ready]);
 }

@@ -14,7 +14,7 @@ import { useNow } from '../../ui/use-now.ts';
 import { StarButton } from '../../ui/star-button.tsx';
 import { sessionSnapshot } from '../../data/favourites.ts';
 import { paths } from '../../../shared/paths.ts';
-import { calendarSessionOf } from '../../lib/ics.ts';
+import { calendarSessionOf } from '../../../shared/ics.ts';
 import { CALENDAR_TEXTS } from '../../lib/share-texts.ts';
 import { CalendarButton } from '../../ui/calendar-button.tsx';
 import { FLOOR_PLAN_TEXTS } from '../../ui/floor-plan-texts.ts';

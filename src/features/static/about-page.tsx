@@ -33,6 +33,10 @@ export function AboutPage() {
           pens, the stands and the facilities; every place is also in a list you can search.
         </li>
         <li>
+          The <Link to={paths.glossary()}>glossary</Link>: what the titles, grades, certificates and finals in the catalogue and the results mean (CH, EX1, CACIB, NOM,
+          BIS, Top 10…), and which registry uses which.
+        </li>
+        <li>
           <Link to="/visitors-choice">Visitor&apos;s Choice</Link>: vote once per event for your favourite cat by its catalog number, no account needed.
         </li>
         <li>
