@@ -35,10 +35,12 @@ const WIRE_TARGET_KB = 300;
  * 371.1 KB with them (the second phase 57.8 KB apart), so 372. Then 371.5 → 377.0–377.3 KB with the judging a visitor
  * follows (issue 35: /rings, /results, a cat's calls and awards, the starred cats' notices; JS +3.9 KB gzip,
  * the screens' chunk most of it): critical, as the rings are what a phone in the hall opens with the Wi-Fi gone,
- * and the notices and the catalogue's marks alone would not fit under 372; so 378. Issue 36's two-phase first
- * visit brings the whole back to the 300 KB target, the console's screens leaving the critical part.
+ * and the notices and the catalogue's marks alone would not fit under 372; so 378. Then, measured at df86b28 (the
+ * JS 330.6 KB), 383.4 KB before the demo show's judging and 385.8 KB with it (20 ring calls and 69
+ * results in the mirror, 1.4–1.5 KB of the sync_pull: bench/catalogue-mirror.ts), so 387. Issue 36's two-phase
+ * first visit brings the whole back to the 300 KB target, the console's screens leaving the critical part.
  */
-const WIRE_CEILING_KB = 378;
+const WIRE_CEILING_KB = 387;
 /**
  * The first visit's bytes on the wire as they were before the second phase (shared/precache.ts): Leaflet was
  * in the precache every first visit waited for (413.1 KB measured at 744d3b4). Printed beside the critical bytes.

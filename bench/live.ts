@@ -3,6 +3,8 @@
 // - 200 realtime-js clients, each joined to the show's topic and pulling sync_pull on a poke with the
 //   app's own timing (the guard and the spread), plus 3 Chromium pages with a breed open: a service-role
 //   rename of the breed is timed from the commit to the new name in every client and on every page;
+// - the same 200 clients while a ring clerk calls cats to a ring (ring_side, signed in as the clerk): timed
+//   from the clerk's call to the new ring_calls row in every client's pull;
 // - the pulls those pokes cause, counted per second (the spread keeps the peak down);
 // - 5,000 idle subscribed sockets: the server's RSS and CPU while it holds them.
 // Sockets come from many loopback addresses (127.0.x.y), as phones come from many addresses, so the
@@ -73,10 +75,13 @@ async function fullCursors(client: SupabaseClient): Promise<Cursors> {
   }
 }
 
+/** A sync_pull page's rows by table. */
+type PulledTables = Record<string, { rows: Record<string, unknown>[]; cursor: unknown }>;
+
 interface Listener {
   client: SupabaseClient;
-  /** Resolves with the moment the new name arrived in a pull. */
-  expect(name: string): Promise<number>;
+  /** Resolves with the moment a pull brought what `arrived` looks for. */
+  expect(arrived: (tables: PulledTables) => boolean): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -85,16 +90,16 @@ const visibleDoc = Object.assign(new EventTarget(), { visibilityState: 'visible'
 
 /**
  * A phone without a screen: the app's own live show (startLiveShow: guard, spread, coalescing, held-back
- * follow-ups) over an engine that pulls sync_pull from the phone's cursors and looks for the breed's new name.
+ * follow-ups) over an engine that pulls sync_pull from the phone's cursors and looks for the change awaited.
  */
-async function listener(url: string, i: number, breedId: number, cursors: Cursors, pullStarts: number[]): Promise<Listener> {
+async function listener(url: string, i: number, cursors: Cursors, pullStarts: number[]): Promise<Listener> {
   const client = createClient(url, DEMO_ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: boundTransport(sourceAddress(i)) as never, timeout: LIVE_JOIN_TIMEOUT_MS },
   });
   const status = createSyncStatusStore();
   let own: Cursors = structuredClone(cursors);
-  let wanted: { name: string; resolve: (at: number) => void } | null = null;
+  let wanted: { arrived: (tables: PulledTables) => boolean; resolve: (at: number) => void } | null = null;
   let running: Promise<PullSummary> | null = null;
 
   async function cycle(): Promise<PullSummary> {
@@ -103,11 +108,7 @@ async function listener(url: string, i: number, breedId: number, cursors: Cursor
       pullStarts.push(performance.now());
       const { data, error } = await client.rpc('sync_pull', { p_cursors: own, p_limit: 1000, p_tables: MIRROR_TABLES, p_client: SYNC_CONTRACT_VERSION });
       if (error) throw new Error(error.message);
-      const page = data as {
-        held_back?: boolean;
-        tables: Record<string, { rows: { id: number; breed_name?: string }[]; cursor: unknown }>;
-        tombstones: { cursor: unknown };
-      };
+      const page = data as { held_back?: boolean; tables: PulledTables; tombstones: { cursor: unknown } };
       let rows = 0;
       own = { ...own };
       for (const [table, t] of Object.entries(page.tables)) {
@@ -115,8 +116,7 @@ async function listener(url: string, i: number, breedId: number, cursors: Cursor
         rows += t.rows.length;
       }
       if (page.tombstones.cursor) own._tombstones = page.tombstones.cursor;
-      const row = page.tables.breeds?.rows.find((r) => r.id === breedId);
-      if (wanted && row?.breed_name === wanted.name) {
+      if (wanted?.arrived(page.tables)) {
         wanted.resolve(performance.now());
         wanted = null;
       }
@@ -145,7 +145,7 @@ async function listener(url: string, i: number, breedId: number, cursors: Cursor
   await subscribed;
   return {
     client,
-    expect: (name) => new Promise<number>((resolve) => (wanted = { name, resolve })),
+    expect: (arrived) => new Promise<number>((resolve) => (wanted = { arrived, resolve })),
     async stop() {
       stop();
       await client.removeAllChannels();
@@ -174,7 +174,7 @@ export async function benchLive(report: Report, options: BenchOptions): Promise<
     const cursors = await fullCursors(service);
 
     const pullStarts: number[] = [];
-    for (let i = 0; i < CLIENTS; i++) listeners.push(await listener(server.url, i, breed.id as number, cursors, pullStarts));
+    for (let i = 0; i < CLIENTS; i++) listeners.push(await listener(server.url, i, cursors, pullStarts));
     const pages: Page[] = [];
     for (let i = 0; i < PAGES; i++) {
       const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
@@ -190,7 +190,7 @@ export async function benchLive(report: Report, options: BenchOptions): Promise<
     for (let round = 1; round <= rounds; round++) {
       const name = `${breed.breed_name as string} ${round}`;
       pullStarts.length = 0;
-      const waits = listeners.map((l) => l.expect(name));
+      const waits = listeners.map((l) => l.expect((tables) => tables.breeds?.rows.some((r) => r.id === breed.id && r.breed_name === name) === true));
       const committed = performance.now();
       const pageWaits = pages.map((page) =>
         page
@@ -219,6 +219,8 @@ export async function benchLive(report: Report, options: BenchOptions): Promise<
     report.atMost('live: commit → visible max', Math.round(all.at(-1) ?? NaN), 'ms', CHANGE_TIMEOUT_MS, 'timing');
     report.atMost('live: peak pulls per second after a poke', peak, 'req/s', CLIENTS + PAGES, 'timing', 'pulls started in the busiest 1 s window');
 
+    await ringCalls(report, server.url, service, listeners, rounds);
+
     await Promise.all(listeners.map((l) => l.stop()));
     listeners.length = 0;
     for (const context of browser.contexts()) await context.close();
@@ -229,6 +231,60 @@ export async function benchLive(report: Report, options: BenchOptions): Promise<
     await browser.close();
     await server.close();
   }
+}
+
+/**
+ * A ring clerk, signed in as the ring side is, calls six cats of the running event's catalogue to a ring,
+ * `rounds` times: each call is timed from the clerk's ring_side request to its ring_calls row in every
+ * listener's pull. The clerk is made as an organiser makes one (the show_role claim).
+ */
+async function ringCalls(report: Report, url: string, service: SupabaseClient, listeners: Listener[], rounds: number): Promise<void> {
+  const email = `bench-clerk-${Date.now()}@example.com`;
+  const password = `Clerk#${crypto.randomUUID()}`;
+  const created = await service.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { first_name: 'Bench', last_name: 'Clerk' },
+    app_metadata: { show_role: 'ring_clerk' },
+  });
+  if (created.error) throw new Error(`the clerk's account: ${created.error.message}`);
+  const clerk = createClient(url, DEMO_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const signedIn = await clerk.auth.signInWithPassword({ email, password });
+  if (signedIn.error) throw new Error(`the clerk's sign-in: ${signedIn.error.message}`);
+  const { data: cats, error } = await service.from('catalogue_entries').select('event_id, catalogue_number').eq('absent', false).order('id').limit(6);
+  if (error || !cats?.length) throw new Error(`no catalogue to call from: ${error?.message}`);
+  const eventId = cats[0]!.event_id as number;
+  const { data: ring } = await service.from('event_schedule').select('location').eq('event_id', eventId).like('location', 'Ring %').limit(1).single();
+  if (!ring) throw new Error('no ring in the running event’s schedule');
+
+  const latencies: number[] = [];
+  let missed = 0;
+  for (let round = 1; round <= rounds; round++) {
+    const label = `Bench call ${round}`;
+    const waits = listeners.map((l) => l.expect((tables) => tables.ring_calls?.rows.some((r) => r.label === label) === true));
+    const called = performance.now();
+    const { error: callError } = await clerk.rpc('ring_side', {
+      p_op: crypto.randomUUID(),
+      p_event_id: eventId,
+      p_action: { type: 'call', ring: ring.location, label, numbers: cats.map((c) => c.catalogue_number) },
+    });
+    if (callError) throw new Error(`the call: ${callError.message}`);
+    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), CHANGE_TIMEOUT_MS));
+    for (const at of await Promise.all(waits.map((w) => Promise.race([w, timeout])))) {
+      if (at === null) missed++;
+      else latencies.push(at - called);
+    }
+  }
+  await clerk.auth.signOut();
+  const sorted = latencies.sort((a, b) => a - b);
+  const detail = `${rounds} calls of ${cats.length} cats to ${String(ring.location)} by a signed-in ring clerk (ring_side) × ${listeners.length} realtime-js clients, from the call to its ring_calls row in each client's pull`;
+  report.exactly('live: ring calls that never arrived', missed, '', 0);
+  report.atMost(`live: ring call → visible on ${listeners.length} phones p50`, Math.round(percentile(sorted, 50)), 'ms', LATENCY_P95_BUDGET_MS, 'timing', detail);
+  report.atMost(`live: ring call → visible on ${listeners.length} phones p95`, Math.round(percentile(sorted, 95)), 'ms', LATENCY_P95_BUDGET_MS, 'timing');
 }
 
 /** Pulls started in the busiest one-second window. */

@@ -69,7 +69,7 @@ const SECTIONS: Section[] = [
   },
   {
     name: 'live',
-    about: 'a change reaching 200 subscribed clients and 3 pages; 5,000 idle sockets',
+    about: "a change reaching 200 subscribed clients and 3 pages, a ring clerk's call reaching the 200; 5,000 idle sockets",
     notInCi:
       "a committed change reaches every subscriber: tests/integration/realtime.test.ts ('reaches every subscriber, and a left channel hears no more', on both engines and from two servers), tests/data/live-server.test.ts (through the poke into the mirror), e2e/live.test.ts (on the page); the rest are timings and memory",
     run: async (r, o) => (await import('./live.ts')).benchLive(r, o),

@@ -180,7 +180,7 @@ describe('axe on every screen', () => {
       await expectNoViolations('/schedule');
     });
 
-    it('the rings and the results, before any call', async () => {
+    it("the rings and the results, with the demo show's calls and results", async () => {
       await go('/rings');
       await ready('In the rings');
       await expect.poll(() => page.locator('.ring-card').count()).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 // The organiser's reports in Chromium: /organiser/results ranks the running event's votes and picks
 // up new ones on its 10-second refresh, the prize-draw CSV downloads with the right rows, /organiser/coupons
 // shows the counts, both fit a phone, and a visitor without the role is told so. A burst of votes for one
-// number from one address is flagged in words, and the organiser voids it (and restores it) from the page.
+// number from one address is flagged in words, and the organiser voids it (and restores it) from the page. Once
+// voting has closed the organiser publishes the Visitor's Choice winners (before, the button says why not yet).
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -246,6 +247,82 @@ describe('organiser reports', () => {
     expect(await smallTargets(page)).toEqual([]);
     await expectNoAxeViolations(page, '/organiser/coupons');
     expect(await page.getByRole('navigation', { name: 'Organiser console' }).getByRole('link', { name: 'Live schedule' }).getAttribute('href')).toBe('/organiser');
+    await page.context().close();
+  });
+
+  it("publishes the Visitor's Choice winners once voting has closed, 1st to 3rd or as chosen, and publishes again in their place", async () => {
+    // Before voting closes: the running event's button says in words why it is not available yet.
+    const page = await openSignedIn('phone', organiserEmail, '/organiser/results');
+    const publish = page.getByRole('button', { name: 'Publish the winners' });
+    await expect.poll(() => publish.count(), { timeout: 30_000 }).toBe(1);
+    expect(await publish.isDisabled()).toBe(true);
+    const running = (
+      await client(server)
+        .from('events')
+        .select('end_date, time_zone')
+        .eq('id', Number(await page.locator('#results-event').inputValue()))
+        .single()
+    ).data as { end_date: string; time_zone: string };
+    const dayAfter = new Date(Date.parse(`${running.end_date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+    expect(await page.getByRole('region', { name: 'Publish the winners' }).locator('.report-note').textContent()).toBe(
+      `Not available yet: voting is still open until the end of ${dayAfter} (${running.time_zone}), the day after the show’s last day. The winners can be published once it has closed.`,
+    );
+    expect(await publish.getAttribute('aria-describedby')).toBe(
+      await page.getByRole('region', { name: 'Publish the winners' }).locator('.report-note').getAttribute('id'),
+    );
+
+    // A show that ended last week, with its catalogue and its votes (cast while it ran).
+    const ended = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    const { rows: created } = await server.db.query<{ id: number }>(
+      `insert into public.events (name, start_date, end_date, time_zone) values ('Closed Cat Show', $1, $1, 'Europe/Amsterdam') returning id`,
+      [ended],
+    );
+    const eventId = created[0]!.id;
+    await server.db.query(
+      `insert into public.catalogue_entries (event_id, catalogue_number, name, breed_id, sex)
+       select $1, n, name, (select min(id) from public.breeds), 'female' from (values ('52', 'Bella'), ('17', 'Max'), ('101', 'Odin'), ('8', 'Luna')) v(n, name)`,
+      [eventId],
+    );
+    const votes = ['52', '52', '52', '17', '17', '101', '8'];
+    await server.db.query(
+      `insert into public.visitor_choice (event_id, first_name, last_name, email, catalog_number)
+       select $1, 'Ada', 'Voter', 'closed-voter-' || i || '@example.com', n from unnest($2::text[]) with ordinality v(n, i)`,
+      [eventId, votes],
+    );
+    await page.goto(`${server.url}/organiser/results?event=${eventId}`);
+    // The new show reaches the page's event list through the mirror.
+    await expect.poll(() => page.locator('#results-event').inputValue(), { timeout: 30_000 }).toBe(String(eventId));
+    const section = page.getByRole('region', { name: 'Publish the winners' });
+    await expect.poll(() => section.locator('.winners-published').textContent(), { timeout: 30_000 }).toBe('Nothing published yet.');
+    expect(await publish.isDisabled()).toBe(false);
+    expect(await section.getByLabel('Places to publish').inputValue()).toBe('3');
+    expect(await section.locator('.report-note').textContent()).toMatch(/^Voting has closed\. /);
+
+    await publish.click();
+    // Cats with as many votes share a place; the counts stay on this page.
+    await expect
+      .poll(() => section.locator('.winners-published').textContent(), { timeout: 15_000 })
+      .toBe('Published: 1st 52 Bella, 2nd 17 Max, 3rd 101 Odin, 3rd 8 Luna');
+    const published = await client(server).from('results').select('*').eq('event_id', eventId).order('place');
+    expect(published.data?.map((r: Record<string, unknown>) => [r.award, r.place, r.ring, r.published])).toEqual([
+      ["Visitor's Choice", 1, null, true],
+      ["Visitor's Choice", 2, null, true],
+      ["Visitor's Choice", 3, null, true],
+      ["Visitor's Choice", 3, null, true],
+    ]);
+    expect(Object.keys(published.data![0]!).some((k) => /vote|count/.test(k))).toBe(false);
+    await screenshot(page, 'organiser-results-published', 'phone');
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await smallTargets(page)).toEqual([]);
+    await expectNoAxeViolations(page, '/organiser/results (published)');
+
+    // Publishing again replaces what was published.
+    await section.getByLabel('Places to publish').selectOption('1');
+    await publish.click();
+    await expect.poll(() => section.locator('.winners-published').textContent(), { timeout: 15_000 }).toBe('Published: 1st 52 Bella');
+    expect((await client(server).from('results').select('place').eq('event_id', eventId)).data).toEqual([{ place: 1 }]);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, 'organiser-results-published', 'desktop');
     await page.context().close();
   });
 

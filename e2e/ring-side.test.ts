@@ -40,6 +40,10 @@ describe('the ring-side screen on a clerk’s phone', () => {
   useShow({}, (show) => ({ server, browser } = show));
 
   beforeAll(async () => {
+    // The demo show judges too (server/seed/show-judging.ts): these tests start from its catalogue and rings
+    // with no call or result yet, so each test's rows are the ones it made.
+    await server.db.query('delete from public.ring_calls');
+    await server.db.query('delete from public.results');
     // The event the screen opens on (the one running now, else the next) and its first ring.
     const events = (
       await server.db.query<{ id: number; name: string; start_date: string; end_date: string; time_zone: string | null }>(

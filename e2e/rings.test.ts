@@ -55,6 +55,10 @@ describe('visitors follow the judging', () => {
 
   beforeAll(async () => {
     service = client(server, 'service_role');
+    // The demo show judges too (server/seed/show-judging.ts): these tests start from its catalogue and rings
+    // with no call or result yet, so what the screens show is what each test did (phones receive the removals).
+    await server.db.query('delete from public.ring_calls');
+    await server.db.query('delete from public.results');
     // The demo show's running event, its catalogue and its rings ("Ring 1" …).
     const { rows } = await server.db.query<{ event_id: number; time_zone: string }>(
       `select e.id::int as event_id, e.time_zone from public.events e

@@ -14,7 +14,7 @@ export const SHOW_BREEDS = [...BREEDS_A, ...BREEDS_B].sort((a, b) => a.breed_nam
 export interface SeedOptions {
   /** The moment the live event is built around; defaults to now. */
   now?: Date;
-  /** Multiplies catteries, litters, schedule items, advertisers and catalogue entries (benchmarks). */
+  /** Multiplies catteries, litters, schedule items, advertisers, catalogue entries, ring calls and results (benchmarks). */
   scale?: number;
 }
 
@@ -35,6 +35,8 @@ const TABLES: ShowTable[] = [
   'catalogue_entries',
   'floor_plans',
   'places',
+  'ring_calls',
+  'results',
 ];
 const ROWS_PER_INSERT = 500;
 const IMAGES_PER_INSERT = 100;

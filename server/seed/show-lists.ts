@@ -206,6 +206,8 @@ export const RING_CATEGORIES = [
   'Forest cats and Maine Coons',
   'Household pets',
 ];
+/** The demo show's judges (fictional), one per ring in turn, as a results sheet names them. */
+export const JUDGES = ['Marta Kowalska', 'Henrik Dahl', 'Sophie Laurent', 'Luca Bianchi', 'Ingrid Vos', 'Tomás Navarro', 'Aiko Tanaka'] as const;
 /** Talks: title and description; four a day, drawn at random, each starting at one of TALK_STARTS for 45 minutes. */
 export const TALKS: [string, string][] = [
   ['Talk: raising a confident kitten', 'A behaviourist on the first weeks at home: litter tray, play, and meeting other pets.'],

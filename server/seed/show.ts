@@ -11,6 +11,7 @@ import { buildCatteries, buildOrganizations, buildQualityLabels } from './show-c
 import { placeOf, type Row, type ShowContext, type ShowImage } from './show-context.ts';
 import { buildEvents } from './show-events.ts';
 import { buildHall } from './show-hall.ts';
+import { buildJudging } from './show-judging.ts';
 import { buildLitters } from './show-litters.ts';
 import { EVENT_DEFS } from './show-lists.ts';
 
@@ -31,6 +32,8 @@ export interface ShowData {
   catalogue_entries: Row[];
   floor_plans: Row[];
   places: Row[];
+  ring_calls: Row[];
+  results: Row[];
   images: ShowImage[];
 }
 
@@ -45,6 +48,8 @@ export const FOREIGN_KEYS: Partial<Record<keyof Omit<ShowData, 'images'>, Record
   catalogue_entries: { event_id: 'events', breed_id: 'breeds', cattery_id: 'catteries' },
   floor_plans: { event_id: 'events' },
   places: { floor_plan_id: 'floor_plans', advertiser_id: 'advertisers' },
+  ring_calls: { event_id: 'events' },
+  results: { event_id: 'events', entry_id: 'catalogue_entries' },
 };
 
 /** The seed of the demo show's random source when the caller gives none. */
@@ -85,6 +90,8 @@ export function buildShow(opts: { now: Date; scale: number; breeds: readonly Bre
   const catalogue_entries = buildCatalogue(ctx, { event: liveEvent, breeds, ...catteryTables });
   // Draws nothing at random: the hall follows the schedule, the catalogue's pens and the advertisers.
   const { floor_plans, places } = buildHall(ctx, { event: liveEvent, event_schedule, advertisers, catalogue_entries, benchingRows: BENCHING_ROWS });
+  // The judging around the moment of seeding: calls minutes ago, results of today and yesterday.
+  const { ring_calls, results } = buildJudging(ctx, { now: opts.now, event: liveEvent, event_schedule, catalogue_entries });
   return {
     organizations,
     quality_labels,
@@ -98,6 +105,8 @@ export function buildShow(opts: { now: Date; scale: number; breeds: readonly Bre
     catalogue_entries,
     floor_plans,
     places,
+    ring_calls,
+    results,
     // Pictures shared by scaled copies are listed once.
     images: [...new Map(images.map((im) => [im.name, im])).values()],
   };

@@ -57,6 +57,8 @@ export function showSheets(data: ReadonlyMap<MirrorTable, Row[]>): { sheets: Out
   // A place names its plan as other sheets name its event (one plan per event).
   const events = names.get('events');
   names.set('floor_plans', new Map((data.get('floor_plans') ?? []).map((r) => [Number(r.id), events?.get(Number(r.event_id)) ?? String(r.event_id)])));
+  // A result names its cat by catalogue number, within the result's own event.
+  names.set('catalogue_entries', new Map((data.get('catalogue_entries') ?? []).map((r) => [Number(r.id), String(r.catalogue_number)])));
   const images = new Set<string>();
   const sheets: OutSheet[] = SHOW_TABLES.map((spec) => ({
     table: spec.table,

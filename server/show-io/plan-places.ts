@@ -1,5 +1,6 @@
-// The hall's sheets in the planner (plan.ts): the checks across rows that one row cannot make alone: a ring names a session's location of its event
-// (the database's trigger refuses it otherwise, half-way through a write), and a pen sits in one row only.
+// The hall's sheets in the planner (plan.ts): the checks across rows that one row cannot make alone: a ring (of the
+// plan, or of a result) names a session's location of its event (the database's trigger refuses it otherwise, half-way
+// through a write), and a pen sits in one row only.
 import { pensOf } from '../../shared/floor-plan.ts';
 import { lower, targetToken, type PlannedRow, type Target } from './plan-keys.ts';
 import { report, type Reading } from './plan-rows.ts';
@@ -29,14 +30,8 @@ function keptDbRows(reading: Reading, table: 'event_schedule' | 'places', prune:
   return (reading.db.get(table) ?? []).filter((r) => !matched.has(r.id));
 }
 
-/** Rings name a session's location of their event; no pen is named by two rows of one plan. */
-export function checkPlaces(reading: Reading, prune: boolean): void {
-  const places = reading.planned.get('places');
-  if (!places) return;
-  const flawed = new Set(reading.problems.map((q) => q.at));
-  const sound = places.filter((p) => !flawed.has(`${p.sheet.label}:${p.source.row}`));
-
-  // The schedule's locations of each event, as they will be once written.
+/** The schedule's locations of each event (by its token), as they will be once written: lowercase → as written. */
+function scheduleLocations(reading: Reading, prune: boolean): Map<string, Map<string, string>> {
   const locations = new Map<string, Map<string, string>>();
   const addLocation = (event: string, location: unknown) => {
     if (typeof location !== 'string' || !location.trim()) return;
@@ -46,6 +41,45 @@ export function checkPlaces(reading: Reading, prune: boolean): void {
   };
   for (const q of reading.planned.get('event_schedule') ?? []) addLocation(targetToken(refOf(q, 'event_id')), valueOf(q, 'location'));
   for (const r of keptDbRows(reading, 'event_schedule', prune)) addLocation(targetToken({ db: Number(r.event_id) }), r.location);
+  return locations;
+}
+
+/** Why a ring is none of its event's: the triggers' own words (places_check_ring, event_ring), and where the sessions are. */
+function notHeldIn(ring: string, held: Map<string, string> | undefined): string {
+  const where = held?.size ? ` (its sessions are held in: ${[...held.values()].join(', ')})` : ' (its schedule names no location)';
+  return `No session of this show is held in "${ring.trim()}"${where}`;
+}
+
+/** The folder's rows of a table with no problem of their own yet. */
+function soundRows(reading: Reading, table: 'places' | 'results'): PlannedRow[] {
+  const flawed = new Set(reading.problems.map((q) => q.at));
+  return (reading.planned.get(table) ?? []).filter((p) => !flawed.has(`${p.sheet.label}:${p.source.row}`));
+}
+
+/**
+ * A result's ring is a session's location of its event, written as the schedule writes it (so "ring 1" is
+ * no change to a stored "Ring 1"); an empty ring is the show's own (Best in Show).
+ */
+export function checkResultRings(reading: Reading, prune: boolean): void {
+  const results = soundRows(reading, 'results');
+  if (!results.length) return;
+  const locations = scheduleLocations(reading, prune);
+  for (const p of results) {
+    const ring = p.values.ring;
+    if (typeof ring !== 'string') continue;
+    const held = locations.get(targetToken(refOf(p, 'event_id')));
+    const written = held?.get(lower(ring));
+    if (written) p.values.ring = written;
+    else report(reading, p.sheet, p.source.row, 'ring', notHeldIn(ring, held));
+  }
+}
+
+/** Rings name a session's location of their event; no pen is named by two rows of one plan. */
+export function checkPlaces(reading: Reading, prune: boolean): void {
+  const places = reading.planned.get('places');
+  if (!places) return;
+  const sound = soundRows(reading, 'places');
+  const locations = scheduleLocations(reading, prune);
 
   for (const p of sound) {
     if (valueOf(p, 'kind') !== 'ring') continue;
@@ -53,9 +87,7 @@ export function checkPlaces(reading: Reading, prune: boolean): void {
     if (typeof location !== 'string') continue;
     const held = locations.get(eventOfPlan(reading, refOf(p, 'floor_plan_id')));
     if (held?.has(lower(location))) continue;
-    const where = held?.size ? ` (its sessions are held in: ${[...held.values()].join(', ')})` : ' (its schedule names no location)';
-    // The trigger's own words (places_check_ring), said before anything is written.
-    report(reading, p.sheet, p.source.row, 'location', `No session of this show is held in "${location.trim()}"${where}`);
+    report(reading, p.sheet, p.source.row, 'location', notHeldIn(location, held));
   }
 
   // Each plan's pens: the rows the import keeps first, then the folder's in order.

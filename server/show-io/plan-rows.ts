@@ -2,6 +2,7 @@
 // resolved (to a row of the folder or of the database, by id or by name) and matched to the database row it
 // is (by id, else by natural key). Pure: the sheets and the database rows in, rows and problems out.
 import type { MirrorTable } from '../../shared/mirror-tables.ts';
+import { normaliseCatalogueNumber } from '../../shared/catalogue.ts';
 import { parseCell } from './cells.ts';
 import type { Sheet, SheetRow } from './folder.ts';
 import { SHOW_TABLES, TABLE_SPECS, headersOf, type ColumnSpec, type DbRow, type TableSpec } from './tables.ts';
@@ -139,6 +140,26 @@ function resolvePlanOfEvent(reading: Reading, text: string): Target | string {
   return `the event "${text}" has no floor plan: give it a row in floor_plans first`;
 }
 
+/**
+ * A cat of an event's catalogue by its catalogue number as printed ("052a" is 52A), never by id: the numbers
+ * are what a judging program writes. The event's rows of entries.csv first, then its stored entries.
+ */
+function resolveEntryOfEvent(reading: Reading, event: Target, eventText: string, text: string): Target | string {
+  const number = normaliseCatalogueNumber(text);
+  if (!number) return `not a catalogue number (a number such as 52, or 52A for a late entry): "${text}"`;
+  const wanted = `${targetToken(event)}${KEY_SEPARATOR}${number}`;
+  const byNumber = (eventToken: string, n: unknown) => [`${eventToken}${KEY_SEPARATOR}${String(n)}`];
+  const p = indexOf(reading, 'catalogue_entries:file:number', reading.planned.get('catalogue_entries') ?? [], (q) =>
+    q.refs.event_id ? byNumber(targetToken(q.refs.event_id), q.values.catalogue_number) : [],
+  ).get(wanted);
+  if (p) return { planned: p };
+  const r = indexOf(reading, 'catalogue_entries:db:number', reading.db.get('catalogue_entries') ?? [], (q) =>
+    byNumber(`db:${String(q.event_id)}`, q.catalogue_number),
+  ).get(wanted);
+  if (r) return { db: r.id };
+  return `no cat numbered ${number} is in the catalogue of "${eventText.trim()}"`;
+}
+
 /** Resolves a reference cell: an id (a row of the folder, else of the database) or a natural name. */
 function resolveRef(reading: Reading, table: MirrorTable, text: string): Target | string {
   if (table === 'floor_plans') return resolvePlanOfEvent(reading, text);
@@ -176,6 +197,7 @@ function readCells(reading: Reading, p: PlannedRow, columns: Map<string, ColumnS
   let bad = false;
   const badColumns = new Set<string>();
   const { sheet, source } = p;
+  const entries: [string, ColumnSpec, string][] = [];
   for (const [header, c] of columns) {
     const parsed = parseCell(c, source.cells[header] ?? '');
     if ('error' in parsed) {
@@ -187,6 +209,11 @@ function readCells(reading: Reading, p: PlannedRow, columns: Map<string, ColumnS
     if (c.kind === 'ref') {
       if (parsed.value === null) {
         p.refs[c.column] = null;
+        continue;
+      }
+      // A cat is named within its row's event, which may be a later cell of the row.
+      if (c.ref === 'catalogue_entries') {
+        entries.push([header, c, String(parsed.value)]);
         continue;
       }
       const t = resolveRef(reading, c.ref!, String(parsed.value));
@@ -203,6 +230,21 @@ function readCells(reading: Reading, p: PlannedRow, columns: Map<string, ColumnS
       bad = true;
     }
     p.values[c.column] = v;
+  }
+  const event = p.refs.event_id;
+  for (const [header, c, text] of entries) {
+    // An event that could not be read is reported at its own cell.
+    if (!event) {
+      bad = true;
+      badColumns.add(c.column);
+      continue;
+    }
+    const t = resolveEntryOfEvent(reading, event, source.cells.event ?? source.cells.event_id ?? '', text);
+    if (typeof t === 'string') {
+      report(reading, sheet, source.row, header, t);
+      bad = true;
+      badColumns.add(c.column);
+    } else p.refs[c.column] = t;
   }
   if (p.idCell && !/^\d+$/.test(p.idCell)) {
     report(reading, sheet, source.row, 'id', `not a whole number: "${p.idCell}"`);

@@ -449,6 +449,97 @@ describe('the entries sheet (catalogue_entries)', () => {
   });
 });
 
+describe('the results sheet', () => {
+  // The issue's columns, in its order, then published (empty: published, as a judging program's export is final).
+  const RESULT = 'id event ring award place catalogue_number judge published'.split(' ');
+  const utrecht: DbRow = { id: 2, name: 'Utrecht Winter Cat Show' };
+  const antwerp: DbRow = { id: 5, name: 'Antwerp Spring Cat Show' };
+  const session: DbRow = { id: 30, event_id: 2, schedule_date: '2026-12-12', start_time: '10:00:00', title: 'Longhair judging', location: 'Ring 1' };
+  const main: DbRow = { id: 31, event_id: 2, schedule_date: '2026-12-12', start_time: '16:00:00', title: 'Best in Show', location: 'Main Ring' };
+  const entry = (id: number, event_id: number, catalogue_number: string): DbRow => ({ id, event_id, catalogue_number, name: `Cat ${catalogue_number}` });
+  const db = {
+    events: [utrecht, antwerp],
+    event_schedule: [session, main],
+    catalogue_entries: [entry(40, 2, '12'), entry(41, 2, '52A'), entry(42, 5, '13')],
+  };
+  const bestKitten: DbRow = { id: 70, event_id: 2, ring: 'Ring 1', award: 'Best Longhair Kitten', place: 1, entry_id: 40, judge: 'A. Judge', published: true };
+  const results = (...rows: string[][]) => sheet('results', RESULT, ...rows);
+
+  it('has exactly the columns organisers are told of, in their order', () => {
+    expect(headersOf(TABLE_SPECS.get('results')!)).toEqual(RESULT);
+  });
+
+  it("names a cat by its catalogue number within the row's event, a ring as the schedule writes it; an empty published is published", () => {
+    const p = plan({
+      sheets: [
+        results(
+          ['', 'Utrecht Winter Cat Show', 'ring 1', 'Best Longhair Kitten', '1', '012', 'A. Judge', ''],
+          ['', 'Utrecht Winter Cat Show', '', 'Best in Show', '', '52a', '', 'no'],
+        ),
+      ],
+      db,
+    });
+    expect(p.problems).toEqual([]);
+    expect(p.inserts).toEqual([
+      { at: 'results.csv:2', ring: 'Ring 1', award: 'Best Longhair Kitten', place: 1, judge: 'A. Judge', published: true, event_id: 2, entry_id: 40 },
+      { at: 'results.csv:3', ring: null, award: 'Best in Show', place: null, judge: null, published: false, event_id: 2, entry_id: 41 },
+    ]);
+  });
+
+  it("reports every mistake at its cell: a number not in that event's catalogue, a ring where no session is held, a place out of range", () => {
+    const p = plan({
+      sheets: [
+        results(
+          ['', 'Utrecht Winter Cat Show', 'Ring 9', 'EX1', '', '12', '', ''],
+          // 13 is in Antwerp's catalogue, not in Utrecht's.
+          ['', 'Utrecht Winter Cat Show', 'Ring 1', 'EX1', '', '13', '', ''],
+          ['', 'Utrecht Winter Cat Show', 'Ring 1', 'Best Kitten', '0', '12', '', ''],
+          ['', 'Paris Cat Show', 'Ring 1', 'EX1', '', '12', '', ''],
+          ['', 'Utrecht Winter Cat Show', 'Ring 1', '', '', 'twelve', '', ''],
+          ['', 'Utrecht Winter Cat Show', 'RING 1', 'best kitten', '2', '12', '', 'maybe'],
+          ['', 'Utrecht Winter Cat Show', '', "Visitor's Choice", '1', '12', '', ''],
+        ),
+      ],
+      db,
+    });
+    expect(p.problems).toEqual([
+      'results.csv:2:ring — No session of this show is held in "Ring 9" (its sessions are held in: Ring 1, Main Ring)',
+      'results.csv:3:catalogue_number — no cat numbered 13 is in the catalogue of "Utrecht Winter Cat Show"',
+      'results.csv:4:place — a place from 1 to 999, or empty for an award without places (EX1, NOM)',
+      'results.csv:5:event — unknown event "Paris Cat Show"',
+      'results.csv:6:award — required',
+      'results.csv:6:catalogue_number — not a catalogue number (a number such as 52, or 52A for a late entry): "twelve"',
+      'results.csv:7:event — the same event + ring + award + catalogue_number as row 4',
+      'results.csv:7:published — not true or false: "maybe"',
+      "results.csv:8:award — Visitor's Choice is published from the votes, on the organiser's results page, not imported",
+    ]);
+  });
+
+  it('finds a result again by event + ring + award + catalogue number: unchanged as it is, one column when a place is edited', () => {
+    const cells = ['', 'Utrecht Winter Cat Show', 'Ring 1', 'Best Longhair Kitten', '1', '12', 'A. Judge', 'true'];
+    expect(plan({ sheets: [results(cells)], db: { ...db, results: [bestKitten] } })).toMatchObject({ problems: [], counts: { results: [0, 0, 1, 0] } });
+    const moved = cells.map((c, i) => (RESULT[i] === 'place' ? '2' : c));
+    expect(plan({ sheets: [results(moved)], db: { ...db, results: [bestKitten] } })).toMatchObject({
+      problems: [],
+      counts: { results: [0, 1, 0, 0] },
+      updates: [{ id: 70, at: 'results.csv:2', place: 2 }],
+    });
+  });
+
+  it("a cat of the same import's entries sheet may be placed before it is stored", () => {
+    const ENTRY = ['event', 'catalogue_number', 'name', 'breed', 'sex'];
+    const p = plan({
+      sheets: [
+        { ...sheet('catalogue_entries', ENTRY, ['Utrecht Winter Cat Show', '60', 'Forest Giants Juno', 'MCO', 'female']), label: 'entries.csv' },
+        results(['', 'Utrecht Winter Cat Show', 'Main Ring', 'Best in Show', '1', '60', '', '']),
+      ],
+      db: { ...db, breeds: [mco] },
+    });
+    expect(p.problems).toEqual([]);
+    expect(p.inserts[1]).toMatchObject({ at: 'results.csv:2', ring: 'Main Ring', entry_id: 'new entries.csv:2' });
+  });
+});
+
 describe('the hall: floor_plans and places against the rows the database keeps', () => {
   const PLACE = ['event', 'kind', 'facility', 'label', 'x', 'y', 'width', 'height', 'location', 'pens'];
   const utrecht: DbRow = { id: 5, name: 'Utrecht Winter Cat Show' };

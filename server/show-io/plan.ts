@@ -12,7 +12,7 @@ import type { Sheet } from './folder.ts';
 import { SHOW_TABLES, TABLE_SPECS, type DbRow, type TableSpec } from './tables.ts';
 import { columnOf, dbKeyOf, fileKeyOf, targetId, type DatabaseRows, type IdOf, type PlannedRow, type Target } from './plan-keys.ts';
 import { columnsOfHeaders, dbRowsWithKey, readSheet, report, type PictureSize, type Reading } from './plan-rows.ts';
-import { checkPlaces } from './plan-places.ts';
+import { checkPlaces, checkResultRings } from './plan-places.ts';
 import { UNIQUES } from './row-checks.ts';
 
 /** Where an image a cell names was found (import.ts looks in the folder, then in the images bucket). */
@@ -157,6 +157,7 @@ export function planImport(input: PlanInput): ImportPlan {
   }
   checkUniques(reading);
   checkPlaces(reading, input.prune);
+  checkResultRings(reading, input.prune);
   if (input.prune) checkPruneSafety(reading);
   const uploads = checkImages(reading, input.images, storedImages(db));
   const problems = [...reading.problems].sort((a, b) => a.sheetIndex - b.sheetIndex || a.row - b.row || a.column - b.column);

@@ -8,15 +8,12 @@ const ROWS_PER_PAGE = 1000;
 /** Requests of one kind in flight at once: image checks, photo uploads, row updates, image downloads. */
 const REQUESTS_IN_PARALLEL = 8;
 
-/** Every row of a table (its id and the table spec's columns), in id order. */
+/** Every row of a table a show folder holds (its id and the table spec's columns), in id order. */
 export async function readTableRows(client: SupabaseClient, spec: TableSpec): Promise<DbRow[]> {
   const rows: DbRow[] = [];
   for (let from = 0; ; from += ROWS_PER_PAGE) {
-    const { data, error } = await client
-      .from(spec.table)
-      .select(dbColumnsOf(spec).join(','))
-      .order('id')
-      .range(from, from + ROWS_PER_PAGE - 1);
+    const query = client.from(spec.table).select(dbColumnsOf(spec).join(','));
+    const { data, error } = await (spec.only ? query.eq(spec.only.column, spec.only.value) : query).order('id').range(from, from + ROWS_PER_PAGE - 1);
     if (error) throw new Error(`Reading ${spec.table}: ${error.message}`);
     const page = (data ?? []) as unknown as DbRow[];
     rows.push(...page.map((r) => ({ ...r, id: Number(r.id) })));

@@ -5,7 +5,7 @@ import type { MirrorTable } from '../../shared/mirror-tables.ts';
 import { PEN_MAX_LENGTH } from '../../shared/pens.ts';
 import { parsePens } from '../../shared/floor-plan.ts';
 import type { TableSpec } from './tables.ts';
-import type { PlannedRow } from './plan-keys.ts';
+import { lower, type PlannedRow } from './plan-keys.ts';
 
 /** A stand-in for the columns the database fills itself, so the row schema checks the rest. */
 const ANY_UPDATED_AT = '2026-01-01T00:00:00Z';
@@ -26,7 +26,7 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-/** The unique constraints of the catalogue tables (supabase/migrations/20261121000100_catalogue.sql, 20261201000100_catalogue_entries.sql). */
+/** The unique constraints of the catalogue tables (supabase/migrations/20261121000100_catalogue.sql, 20261201000100_catalogue_entries.sql, 20261203000100_ring_calls_results.sql). */
 export const UNIQUES: Partial<Record<MirrorTable, string[][]>> = {
   breeds: [['universal_breed_abbreviation'], ['breed_name']],
   catteries: [['name']],
@@ -35,6 +35,7 @@ export const UNIQUES: Partial<Record<MirrorTable, string[][]>> = {
   cattery_has_quality_label: [['cattery_id', 'quality_label_id']],
   catalogue_entries: [['catalogue_number', 'event_id']],
   floor_plans: [['event_id']],
+  results: [['event_id', 'ring', 'award', 'entry_id']],
 };
 
 /** Whether the database holds the table's natural key unique. */
@@ -42,6 +43,13 @@ export const isUniqueKey = (spec: TableSpec): boolean => spec.table in UNIQUES;
 
 /** The longest text each catalogue entry column holds (the table's checks, in characters). */
 const ENTRY_MAX_CHARS: Record<string, number> = { name: 200, colour: 120, class: 80, section: 120, sire: 200, dam: 200, owner: 200, pen: PEN_MAX_LENGTH };
+
+/** The longest text a result's columns hold (supabase/migrations/20261203000100_ring_calls_results.sql, in characters). */
+const RESULT_MAX_CHARS: Record<string, number> = { ring: 80, award: 80, judge: 120 };
+/** The award organiser_publish_visitors_choice gives the poll's winners (the same migration), show-wide. */
+const VISITORS_CHOICE_AWARD = "Visitor's Choice";
+/** The highest place a result may have (the results table's check). */
+const RESULT_PLACE_MAX = 999;
 
 /** The longest text the hall's columns hold (supabase/migrations/20261202000100_floor_plans.sql, in characters). */
 const HALL_MAX_CHARS: Partial<Record<MirrorTable, Record<string, number>>> = {
@@ -72,7 +80,13 @@ function holdsContact(text: string): boolean {
 }
 
 /** The checks the database makes that the app's row schemas do not: caught here so nothing fails half-way. */
-export function checkRow(p: PlannedRow, report: (header: string, message: string) => void): void {
+export function checkRow(p: PlannedRow, reportAt: (header: string, message: string) => void): void {
+  // A column these checks reported already is not reported again in the row schema's words.
+  const reported = new Set<string>();
+  const report = (header: string, message: string) => {
+    reported.add(header);
+    reportAt(header, message);
+  };
   const v = (c: string) => (c in p.values ? p.values[c] : p.current?.[c]);
   const header = (c: string) => p.spec.columns.find((x) => x.column === c)!.header;
   const has = (c: string) => c in p.values;
@@ -144,6 +158,18 @@ export function checkRow(p: PlannedRow, report: (header: string, message: string
         report('owner', "an e-mail address or phone number: the public catalogue shows only the owner's name, and only with the exhibitor's consent");
       }
       break;
+    case 'results':
+      for (const [column, max] of Object.entries(RESULT_MAX_CHARS)) {
+        const text = has(column) ? v(column) : null;
+        if (typeof text === 'string' && [...text].length > max) report(header(column), `at most ${max} characters (this has ${[...text].length})`);
+      }
+      if (has('place') && v('place') !== null && !(Number(v('place')) >= 1 && Number(v('place')) <= RESULT_PLACE_MAX)) {
+        report('place', `a place from 1 to ${RESULT_PLACE_MAX}, or empty for an award without places (EX1, NOM)`);
+      }
+      if (has('award') && v('ring') === null && lower(v('award')) === lower(VISITORS_CHOICE_AWARD)) {
+        report('award', `${VISITORS_CHOICE_AWARD} is published from the votes, on the organiser's results page, not imported`);
+      }
+      break;
     case 'advertisers':
       if (v('discount_voucher_enabled') === true && !(Number(v('discount_voucher_amount')) > 0))
         report('discount_voucher_amount', 'required above 0 when discount_voucher_enabled');
@@ -163,7 +189,7 @@ export function checkRow(p: PlannedRow, report: (header: string, message: string
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const column = String(issue.path[0] ?? '');
-      if (p.spec.columns.some((c) => c.column === column)) report(header(column), issue.message);
+      if (p.spec.columns.some((c) => c.column === column) && !reported.has(header(column))) report(header(column), issue.message);
     }
   }
 }

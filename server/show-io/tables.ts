@@ -65,6 +65,8 @@ export interface TableSpec {
   key: string[];
   /** How a reference cell names one of this table's rows, when not by id. */
   refBy?: string;
+  /** The rows a show folder holds, when not all of the table's: the rest are neither exported, matched nor pruned. */
+  only?: { column: string; value: string };
 }
 
 const col = (header: string, kind: CellKind = 'text', extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ header, column: header, kind, ...extra });
@@ -297,6 +299,24 @@ export const SHOW_TABLES: TableSpec[] = [
       col('location'),
       col('pens'),
       ref('advertiser', 'advertiser_id', 'advertisers', false),
+    ],
+  },
+  {
+    // The judging's results as a judging program exports them: final, so published unless the sheet says
+    // otherwise. A cat is named by its catalogue number in the row's event; a ring is a schedule location
+    // (empty: the show's own, as Best in Show). Visitor's Choice is published from the organiser's results
+    // page, from the votes, so its rows are neither exported nor read here (readTableRows: kind judging).
+    table: 'results',
+    key: ['event_id', 'ring', 'award', 'entry_id'],
+    only: { column: 'kind', value: 'judging' },
+    columns: [
+      ref('event', 'event_id', 'events'),
+      col('ring'),
+      col('award', 'text', { required: true }),
+      col('place', 'int'),
+      { header: 'catalogue_number', column: 'entry_id', kind: 'ref', ref: 'catalogue_entries', required: true },
+      col('judge'),
+      col('published', 'bool', { empty: true }),
     ],
   },
 ];

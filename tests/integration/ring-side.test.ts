@@ -50,6 +50,10 @@ describe.each(forEngines(['pglite'], 'one RPC and its policies: the same SQL'))(
     await Promise.all([setRole(organiser.id, 'organiser'), setRole(clerk.id, 'ring_clerk')]);
     // The demo show's running event: its catalogue and its rings ("Ring 1" …, "Main Ring").
     eventId = (await server.db.query<{ id: number }>('select event_id::int as id from public.catalogue_entries order by id limit 1')).rows[0]!.id;
+    // The demo show judges too (server/seed/show-judging.ts): these tests start from its catalogue and rings
+    // with no call or result yet, so each one's rows are the ones it made.
+    await server.db.query('delete from public.ring_calls');
+    await server.db.query('delete from public.results');
   }, 120_000);
   afterAll(async () => {
     await Promise.all(dbs.map((db) => db.delete()));

@@ -91,7 +91,7 @@ describe.each(['pglite'] as const satisfies readonly Engine[])('npm run show -- 
     console.log(`[show-demo ${engine}] demo ${Math.round(performance.now() - t)} ms`);
     expect(demo.stderr).toBe('');
     expect(demo.status).toBe(0);
-    expect(demo.stdout).toMatch(/^Wrote the demo show: \d+ rows to 14 CSV files and \d+ pictures to images\/ in /);
+    expect(demo.stdout).toMatch(/^Wrote the demo show: \d+ rows to 15 CSV files and \d+ pictures to images\/ in /);
     dryRun = await importShow({ folder, client: client(empty, 'service_role'), url: empty.url, dryRun: true });
     t = performance.now();
     imported = await runCli(['import', folder], { ...process.env, SUPABASE_URL: empty.url, SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY });

@@ -602,3 +602,106 @@ describe('the hall of the running event', () => {
     for (const e of big.catalogue_entries) expect(locatePen(rows, e.pen as string), String(e.pen)).not.toBeNull();
   });
 });
+
+describe('the judging of the running event', () => {
+  const live = show.events.find((e) => show.catalogue_entries.some((c) => c.event_id === e.id))!;
+  const entries = byId(show.catalogue_entries);
+  const numbers = new Map(show.catalogue_entries.map((e) => [e.catalogue_number as string, e]));
+  const locations = new Set(show.event_schedule.filter((s) => s.event_id === live.id).map((s) => s.location as string));
+  const callsOf = (s: ShowData, ring: string) => s.ring_calls.filter((c) => c.ring === ring);
+
+  it('calls in every ring of the schedule: three done earlier today, one being judged, one called, in that order', () => {
+    const rings = [...new Set(show.ring_calls.map((c) => c.ring as string))];
+    expect(rings).toEqual(['Ring 1', 'Ring 2', 'Ring 3', 'Ring 4']);
+    for (const ring of rings) {
+      const calls = callsOf(show, ring);
+      expect(calls.map((c) => c.status)).toEqual(['done', 'done', 'done', 'judging', 'called']);
+      const times = calls.map((c) => Date.parse(c.called_at as string));
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      for (const c of calls) {
+        expect(c.event_id).toBe(live.id);
+        // Earlier today at the venue, and each state changed after the call.
+        expect(Date.parse(c.called_at as string)).toBeLessThan(SEEDED_AT.getTime());
+        expect(localDate(new Date(c.called_at as string))).toBe(localDate(SEEDED_AT));
+        expect(Date.parse(c.status_at as string)).toBeGreaterThanOrEqual(Date.parse(c.called_at as string));
+        expect(Date.parse(c.status_at as string)).toBeLessThanOrEqual(SEEDED_AT.getTime());
+      }
+    }
+  });
+
+  it('calls up to six present cats of the catalogue at once, by number as printed, labelled with their section', () => {
+    for (const c of show.ring_calls) {
+      const called = c.catalogue_numbers as string[];
+      expect(called.length).toBeGreaterThanOrEqual(1);
+      expect(called.length).toBeLessThanOrEqual(6);
+      for (const n of called) {
+        expect(normaliseCatalogueNumber(n)).toBe(n);
+        const cat = numbers.get(n)!;
+        expect(cat.event_id, n).toBe(live.id);
+        expect(cat.absent, n).toBe(false);
+        expect(cat.section).toBe(c.label);
+      }
+      expect([...called].sort(compareCatalogueNumbers)).toEqual(called);
+    }
+  });
+
+  it("publishes finals with places 1–5, EX1/EX2/NOM for today's judged calls and Best in Show in the Main Ring, never to an absent cat", () => {
+    const results = show.results;
+    for (const r of results) {
+      expect(r.event_id).toBe(live.id);
+      expect(r.published).toBe(true);
+      expect(locations.has(r.ring as string), String(r.ring)).toBe(true);
+      const cat = entries.get(r.entry_id as number)!;
+      expect(cat.event_id).toBe(live.id);
+      expect(cat.absent, String(cat.catalogue_number)).toBe(false);
+    }
+    const places = (award: string, ring: string) =>
+      results
+        .filter((r) => r.award === award && r.ring === ring)
+        .map((r) => r.place)
+        .sort();
+    expect(places('Best Longhair Kitten', 'Ring 1')).toEqual([1, 2, 3, 4, 5]);
+    expect(places('Best in Show', 'Main Ring')).toEqual([1, 2, 3]);
+    expect(new Set(results.map((r) => r.award))).toEqual(
+      new Set([
+        'Best Longhair Kitten',
+        'Best Shorthair Kitten',
+        'Best Longhair Adult',
+        'Best Shorthair Adult',
+        'Best Longhair Neuter',
+        'Best Shorthair Neuter',
+        'Best Household Pet',
+        'EX1',
+        'EX2',
+        'NOM',
+        'Best in Show',
+      ]),
+    );
+    // A class placing goes to a cat of a call judged today in that ring, one per call.
+    const done = show.ring_calls.filter((c) => c.status === 'done');
+    const ex1 = results.filter((r) => r.award === 'EX1');
+    expect(ex1).toHaveLength(done.length);
+    for (const r of ex1) {
+      const n = entries.get(r.entry_id as number)!.catalogue_number as string;
+      expect(
+        done.some((c) => c.ring === r.ring && (c.catalogue_numbers as string[]).includes(n)),
+        n,
+      ).toBe(true);
+    }
+    // The database's unique key: one award per cat per ring.
+    const keys = results.map((r) => `${String(r.ring)}|${String(r.award)}|${String(r.entry_id)}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('is the same from the same seed and moment, and grows with ×10: calls in every ring, finals per ring', () => {
+    const again = buildShow({ now: SEEDED_AT, scale: 1, breeds: SHOW_BREEDS });
+    expect(again.ring_calls).toEqual(show.ring_calls);
+    expect(again.results).toEqual(show.results);
+    const big = buildShow({ now: SEEDED_AT, scale: 10, breeds: SHOW_BREEDS });
+    expect(new Set(big.ring_calls.map((c) => c.ring)).size).toBe(40);
+    expect(big.ring_calls).toHaveLength(200);
+    expect(big.results.length).toBeGreaterThan(show.results.length * 5);
+    const bigNumbers = new Map(big.catalogue_entries.map((e) => [e.catalogue_number as string, e]));
+    for (const c of big.ring_calls) for (const n of c.catalogue_numbers as string[]) expect(bigNumbers.get(n)?.absent, n).toBe(false);
+  });
+});

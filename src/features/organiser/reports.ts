@@ -6,6 +6,8 @@ import * as z from '../../../shared/zod-mini.ts';
 import type { ShowEvent } from '../../data/mirror.ts';
 import { activeEvent } from '../../../shared/schedule.ts';
 import { compareText } from '../../../shared/compare.ts';
+import { addDaysToDate, zonedTimeToInstant } from '../../../shared/dates.ts';
+import { randomUuid } from '../../../shared/uuid.ts';
 import type { VoteWithContacts } from './votes-csv.ts';
 
 /** Every call gives up after this, so a dead hall Wi-Fi shows as "Could not refresh", not a spinner. */
@@ -166,6 +168,72 @@ export async function setGroupVoided(client: SupabaseClient, eventId: number, gr
   if (!changed.success) throw new ReportError('the show server sent an unexpected answer to visitor_choice_set_voided', 'invalid_answer');
   return changed.data;
 }
+
+const winnerRow = z.object({ place: count, catalogue_entries: z.object({ catalogue_number: z.string(), name: z.string() }) });
+/** A published Visitor's Choice winner: its place and the cat, never its votes. */
+export interface Winner {
+  place: number;
+  catalogue_number: string;
+  name: string;
+}
+
+/** The Visitor's Choice winners the event has published, in place order (cats with as many votes share a place). */
+export async function loadPublishedWinners(client: SupabaseClient, eventId: number, signal?: AbortSignal): Promise<Winner[]> {
+  const deadline = AbortSignal.any([AbortSignal.timeout(REPORT_DEADLINE_MS), ...(signal ? [signal] : [])]);
+  let answer;
+  try {
+    answer = await client
+      .from('results')
+      .select('place, catalogue_entries(catalogue_number, name)')
+      .eq('event_id', eventId)
+      .eq('kind', 'visitors_choice')
+      .order('place')
+      .order('entry_id')
+      .abortSignal(deadline);
+  } catch (e) {
+    throw reportError({ message: e instanceof Error ? e.message : String(e) }, deadline);
+  }
+  if (answer.error) throw reportError(answer.error, deadline);
+  const rows = z.array(winnerRow).safeParse(answer.data);
+  if (!rows.success) throw new ReportError('the show server sent an unexpected answer for the published winners', 'invalid_answer');
+  return rows.data.map((r) => ({ place: r.place, ...r.catalogue_entries }));
+}
+
+/**
+ * Publishes the event's Visitor's Choice winners, places 1 to `places`, replacing any published before; online
+ * only, so the page says at once what was published. Answers how many cats won a place.
+ */
+export async function publishVisitorsChoice(client: SupabaseClient, eventId: number, places: number): Promise<number> {
+  const deadline = AbortSignal.timeout(REPORT_DEADLINE_MS);
+  let answer;
+  try {
+    answer = await client.rpc('organiser_publish_visitors_choice', { p_op: randomUuid(), p_event_id: eventId, p_places: places }).abortSignal(deadline);
+  } catch (e) {
+    throw reportError({ message: e instanceof Error ? e.message : String(e) }, deadline);
+  }
+  if (answer.error) throw reportError(answer.error, deadline);
+  const published = z.object({ winners: count }).safeParse(answer.data);
+  if (!published.success) throw new ReportError('the show server sent an unexpected answer to organiser_publish_visitors_choice', 'invalid_answer');
+  return published.data.winners;
+}
+
+/**
+ * The last moment a vote for an event is taken: the end of the day after its last day, on the venue's clock
+ * (public.event_voting_closes_at). The winners are published from then on.
+ */
+export function votingClosesAt(event: { end_date: string; time_zone: string }): Date {
+  return zonedTimeToInstant(addDaysToDate(event.end_date, 2), '00:00', event.time_zone);
+}
+
+/** "1st", "2nd", "3rd", "11th", "22nd": a place in words. */
+export function placeWord(place: number): string {
+  const teen = place % 100 >= 11 && place % 100 <= 13;
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th');
+  return `${place}${suffix}`;
+}
+
+/** "1st 52 Bella, 2nd 17 Max": the published winners in one line, without their votes. */
+export const winnersLine = (winners: readonly Winner[]) => winners.map((w) => `${placeWord(w.place)} ${w.catalogue_number} ${w.name}`).join(', ');
 
 /** "1,000 votes", for the page's sentences. */
 export const votesWord = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'vote' : 'votes'}`;

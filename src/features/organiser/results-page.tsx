@@ -1,12 +1,14 @@
 // /organiser/results: an event's Visitor's Choice ranking, read live and refreshed while votes arrive, the
 // groups of votes flagged as a possible stuffed poll (the organiser voids or restores them), and the counted
-// votes with contacts as a CSV for the prize draw (built here in the browser, never stored on the device).
+// votes with contacts as a CSV for the prize draw (built here in the browser, never stored on the device), and
+// the winners published once voting has closed (places, numbers and names; the counts stay on this page).
 import { useCallback, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type ShowEvent } from '../../data/mirror.ts';
 import { backendClient } from '../../data/backend.ts';
 import { Empty, ErrorBox, Loading } from '../../ui/states.tsx';
+import { useNow } from '../../ui/use-now.ts';
 import { eventTimeZone } from '../../../shared/schedule.ts';
 import { addDaysToDate, formatDateEnGb, formatDateRange } from '../../../shared/dates.ts';
 import { compareText } from '../../../shared/compare.ts';
@@ -16,12 +18,18 @@ import {
   defaultResultsEvent,
   flagReason,
   loadCheckedResults,
+  loadPublishedWinners,
   loadVotes,
+  placeWord,
+  publishVisitorsChoice,
   RESULTS_REFRESH_MS,
   setGroupVoided,
   votesWord,
+  votingClosesAt,
+  winnersLine,
   type CheckedResults,
   type FlagGroup,
+  type Winner,
 } from './reports.ts';
 import { reportStatus, useReport } from './use-report.ts';
 import './reports.css';
@@ -148,8 +156,80 @@ function EventResults({ event }: { event: ShowEvent }) {
           </p>
         </>
       )}
+      <WinnersPublish event={event} />
       <VotesDownload event={event} />
     </>
+  );
+}
+
+/** The places an organiser may publish: 1 to 10 (organiser_publish_visitors_choice), 3 unless chosen. */
+const PUBLISH_PLACES = Array.from({ length: 10 }, (_, i) => i + 1);
+const DEFAULT_PUBLISH_PLACES = 3;
+/** How often the page looks whether voting has closed meanwhile. */
+const VOTING_CLOSED_CHECK_MS = 60_000;
+
+type PublishState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string };
+
+/**
+ * Publishes the poll's winners once voting has closed: their places, numbers and names go to the results
+ * page and the cats' pages; the votes stay here. Online only: the page says at once what was published.
+ */
+function WinnersPublish({ event }: { event: ShowEvent }) {
+  const [places, setPlaces] = useState(DEFAULT_PUBLISH_PLACES);
+  const [state, setState] = useState<PublishState>({ kind: 'idle' });
+  const loadWinners = useCallback(
+    (client: Parameters<typeof loadPublishedWinners>[0], signal: AbortSignal) => loadPublishedWinners(client, event.id, signal),
+    [event.id],
+  );
+  const winners = useReport<Winner[]>(`winners:${event.id}`, loadWinners, null);
+  const headingId = useId();
+  const whyId = useId();
+  const placesId = useId();
+  const zone = eventTimeZone(event);
+  const closed = useNow(VOTING_CLOSED_CHECK_MS) >= votingClosesAt({ end_date: event.end_date, time_zone: zone });
+
+  const publish = async () => {
+    setState({ kind: 'busy' });
+    try {
+      await publishVisitorsChoice(await backendClient(), event.id, places);
+      setState({ kind: 'idle' });
+      winners.refresh();
+    } catch (e) {
+      setState({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  return (
+    <section className="winners-publish" aria-labelledby={headingId}>
+      <h2 id={headingId}>Publish the winners</h2>
+      <p id={whyId} className="report-note">
+        {closed
+          ? 'Voting has closed. Publishing puts the winners’ places, catalogue numbers and names on the results page and on the winning cats’ pages; the votes and voters stay on this page. Publishing again replaces what was published.'
+          : `Not available yet: voting is still open until the end of ${formatDateEnGb(addDaysToDate(event.end_date, 1))} (${zone}), the day after the show’s last day. The winners can be published once it has closed.`}
+      </p>
+      <div className="report-controls">
+        <p className="report-field">
+          <label htmlFor={placesId}>Places to publish</label>
+          <select id={placesId} value={places} onChange={(e) => setPlaces(Number(e.target.value))}>
+            {PUBLISH_PLACES.map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? '1st place only' : `1st to ${placeWord(n)}`}
+              </option>
+            ))}
+          </select>
+        </p>
+      </div>
+      <div className="report-actions">
+        <button type="button" aria-describedby={whyId} disabled={!closed || state.kind === 'busy'} onClick={() => void publish()}>
+          {state.kind === 'busy' ? 'Publishing…' : 'Publish the winners'}
+        </button>
+      </div>
+      <p role="status" aria-live="polite" className="winners-published">
+        {winners.data === undefined ? '' : winners.data.length === 0 ? 'Nothing published yet.' : `Published: ${winnersLine(winners.data)}`}
+      </p>
+      {winners.error && <ErrorBox>{`Could not read the published winners: ${winners.error.replace(/\.+$/, '')}.`}</ErrorBox>}
+      {state.kind === 'failed' && <ErrorBox>{`Could not publish the winners: ${state.message.replace(/\.+$/, '')}.`}</ErrorBox>}
+    </section>
   );
 }
 
