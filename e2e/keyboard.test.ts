@@ -122,7 +122,20 @@ describe('keyboard only, with visible focus', () => {
     // Tab moves through the twelve links (SPEC's six, Catalogue, Floor plan, Rings, Results, My show and Glossary) and wraps to the toggle; Shift+Tab goes back round.
     const stops: string[] = [];
     for (let i = 0; i < 12; i++) stops.push((await press(page, 'Tab')).name);
-    expect(stops).toEqual(['Breeds', 'Kittens', 'Breeders', 'Catalogue', 'Pet Products', "Visitor's Choice", 'Schedule', 'Floor plan', 'Rings', 'Results', 'My show', 'Glossary']);
+    expect(stops).toEqual([
+      'Breeds',
+      'Kittens',
+      'Breeders',
+      'Catalogue',
+      'Pet Products',
+      "Visitor's Choice",
+      'Schedule',
+      'Floor plan',
+      'Rings',
+      'Results',
+      'My show',
+      'Glossary',
+    ]);
     expect((await press(page, 'Tab')).name).toBe('Close menu');
     expect((await press(page, 'Shift+Tab')).name).toBe('Glossary');
     expect((await press(page, 'Shift+Tab')).name).toBe('My show');
