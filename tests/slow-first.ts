@@ -46,7 +46,9 @@ export const SLOW_UNIT_FILES = [
 
 /** vitest.e2e.config.ts: files of 15 s and more, measured with three at a time. */
 export const SLOW_E2E_FILES = [
+  'e2e/ring-side.test.ts',
   'e2e/a11y.test.ts',
+  'e2e/rings.test.ts',
   'e2e/organiser-floor-plan.test.ts',
   'e2e/organiser-results.test.ts',
   'e2e/photos.test.ts',
