@@ -20,6 +20,9 @@ const TO_THE_TABLE_MINUTES = 4;
 const FINAL_PLACES = 5;
 const BEST_IN_SHOW_PLACES = 3;
 const MAIN_RING = 'Main Ring';
+/** Yesterday's finals were published a day ago, and its Best in Show an hour after them. */
+const YESTERDAY_FINALS_MINUTES_AGO = 24 * 60;
+const YESTERDAY_BIS_MINUTES_AGO = 23 * 60;
 
 /** What a section's final is called: "Best Longhair Kitten", "Best Shorthair Adult", "Best Household Pet". */
 function finalOf(section: CatalogueSection): string {
@@ -44,8 +47,18 @@ export function buildJudging(ctx: ShowContext, from: { now: Date; event: Row; ev
 
   const ring_calls: Row[] = [];
   const results: Row[] = [];
-  const result = (ring: string, award: string, place: number | null, entry: Row, judge: string | null) =>
-    results.push({ id: results.length + 1, event_id: from.event.id, ring, award, place, entry_id: entry.id, judge, published: true });
+  const result = (ring: string, award: string, place: number | null, entry: Row, judge: string | null, publishedMinutesAgo: number) =>
+    results.push({
+      id: results.length + 1,
+      event_id: from.event.id,
+      ring,
+      award,
+      place,
+      entry_id: entry.id,
+      judge,
+      published: true,
+      published_at: at(publishedMinutesAgo),
+    });
 
   const winners: Row[] = [];
   rings.forEach((ring, r) => {
@@ -55,7 +68,7 @@ export function buildJudging(ctx: ShowContext, from: { now: Date; event: Row; ev
     for (const section of sections) {
       const cats = bySection.get(section)!;
       const placed = rnd.sample(cats, Math.min(FINAL_PLACES, cats.length));
-      placed.forEach((cat, i) => result(ring, finalOf(section), i + 1, cat, judge));
+      placed.forEach((cat, i) => result(ring, finalOf(section), i + 1, cat, judge, YESTERDAY_FINALS_MINUTES_AGO));
       if (placed[0] && !winners.includes(placed[0])) winners.push(placed[0]);
     }
     // Today: the ring works through its sections' cats in catalogue order, six at a time.
@@ -79,12 +92,14 @@ export function buildJudging(ctx: ShowContext, from: { now: Date; event: Row; ev
       if (status !== 'done') return;
       // A judged call's class placings, and a nomination for Best in Show for its best cat.
       const [first, second] = rnd.sample(cats, 2);
-      if (first) result(ring, 'EX1', null, first, judge);
-      if (second) result(ring, 'EX2', null, second, judge);
-      if (first && rnd.chance(0.5)) result(ring, 'NOM', null, first, judge);
+      const judgedAgo = minutesAgo - JUDGED_MINUTES;
+      if (first) result(ring, 'EX1', null, first, judge, judgedAgo);
+      if (second) result(ring, 'EX2', null, second, judge, judgedAgo);
+      if (first && rnd.chance(0.5)) result(ring, 'NOM', null, first, judge, judgedAgo);
     });
   });
   // Best in Show, yesterday in the Main Ring: among the finals' winners.
-  if (locations.has(MAIN_RING)) rnd.sample(winners, BEST_IN_SHOW_PLACES).forEach((cat, i) => result(MAIN_RING, 'Best in Show', i + 1, cat, null));
+  if (locations.has(MAIN_RING))
+    rnd.sample(winners, BEST_IN_SHOW_PLACES).forEach((cat, i) => result(MAIN_RING, 'Best in Show', i + 1, cat, null, YESTERDAY_BIS_MINUTES_AGO));
   return { ring_calls, results };
 }

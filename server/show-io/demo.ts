@@ -27,6 +27,13 @@ export interface DemoResult {
   images: number;
 }
 
+/**
+ * Seed columns the server stamps when a folder is imported, so a folder does not carry them: when a result
+ * was published (the demo's seeded server dates yesterday's finals a day back; its folder's are published
+ * when imported).
+ */
+const STAMPED_ON_IMPORT: Partial<Record<MirrorTable, string[]>> = { results: ['published_at'] };
+
 /** Writes the demo show into an empty (or new) folder. */
 export async function writeDemoShow(opts: DemoOptions): Promise<DemoResult> {
   const { folder } = opts;
@@ -38,7 +45,7 @@ export async function writeDemoShow(opts: DemoOptions): Promise<DemoResult> {
     // A table the seed does not fill is an empty sheet.
     const rows = (spec.table in show ? show[spec.table as keyof typeof show] : []) as Row[];
     // A seed column the folder cannot carry would be lost on the way: refuse rather than import less.
-    const carried = new Set(['id', ...spec.columns.map((c) => c.column)]);
+    const carried = new Set(['id', ...spec.columns.map((c) => c.column), ...(STAMPED_ON_IMPORT[spec.table] ?? [])]);
     const lost = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => !carried.has(k));
     if (lost.length) throw new Error(`The seed's ${spec.table} has columns a show folder does not hold: ${lost.join(', ')} (server/show-io/tables.ts)`);
     data.set(spec.table, rows);
