@@ -236,7 +236,13 @@ describe('two tabs without Web Locks draining one outbox', () => {
     try {
       const [a, b] = await Promise.all([
         drainOutbox({ db: tabs[0]!, client: clientWithFetch(server, slow), locks: lockA }),
-        sleep(20).then(() => drainOutbox({ db: tabs[1]!, client: client(server), locks: lockB })),
+        // Tab B tries once tab A holds the lease and B can see it (5 ms later): a fixed head start lost the
+        // race to a loaded machine, where A had not even asked yet.
+        (async () => {
+          while (lockA.grants === 0) await sleep(2);
+          await sleep(10);
+          return drainOutbox({ db: tabs[1]!, client: client(server), locks: lockB });
+        })(),
       ]);
       expect(a).toMatchObject({ skipped: false, sent: 60 });
       expect(b).toMatchObject({ skipped: true, sent: 0, failed: 0, retrying: 0 });
