@@ -7,7 +7,17 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ORIGIN, INVALID_BUILD_CONFIG, parseConfig } from './src/config-schema.ts';
 import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './shared/csp.ts';
-import { FLOOR_PLAN_SOURCE_DIR, LEAFLET_CHUNK, ORGANISER_SOURCE_DIR, organiserOnlyFiles, secondPhaseFiles, type ManifestChunk } from './shared/precache.ts';
+import {
+  ACCOUNT_CHUNK,
+  ACCOUNT_SOURCE_DIR,
+  BACKEND_CHUNK,
+  FLOOR_PLAN_SOURCE_DIR,
+  LEAFLET_CHUNK,
+  ORGANISER_SOURCE_DIR,
+  organiserOnlyFiles,
+  secondPhaseFiles,
+  type ManifestChunk,
+} from './shared/precache.ts';
 import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE, type SecondPhaseEntry } from './shared/sw-protocol.ts';
 import { staticHostHeaders, staticHostRedirects } from './shared/static-headers.ts';
 import { BUILD_INFO_FILE, buildInfoJson } from './server/build-info.ts';
@@ -246,12 +256,12 @@ const isOrganiser = (id: string) => id.replaceAll('\\', '/').includes(`/${ORGANI
 /** The floor plan's page and the parts of ui/ it draws with: left to the bundler, with the page's chunk (the second phase). */
 const isFloorPlan = (id: string) => id.replaceAll('\\', '/').includes(`/${FLOOR_PLAN_SOURCE_DIR}`) || inSrc('ui/floor-plan/')(id);
 /**
- * What loads once the first screen has shown: supabase-js and the modules that import it, the reminders.
- * Not the outbox (data/outbox/outbox.ts): the vote and voucher screens queue into it offline, so it is in
+ * What loads once the phone is offline-ready (the second phase: shared/precache.ts): supabase-js and the
+ * modules that import it. Not the outbox (data/outbox/outbox.ts): the vote and voucher screens queue into it offline, so it is in
  * their chunk, not in a file that may still be on its way when the network drops.
  */
 const isBackend = (id: string) =>
-  inSrc('data/supabase.ts', 'data/client.ts', 'data/backend-runtime.ts', 'features/my-show/session-reminders')(id) ||
+  inSrc('data/supabase.ts', 'data/client.ts', 'data/backend-runtime.ts')(id) ||
   // supabase-js and the packages only it imports.
   inPackages('@supabase', 'tslib', 'iceberg-js')(id);
 const isSyncWorkerEntry = inSrc(SYNC_WORKER_ENTRY.slice('src/'.length));
@@ -313,7 +323,7 @@ const CHUNK_GROUPS = [
   { name: 'shell', tags: ['$initial' as const], test: (id: string) => !isSyncWorkerEntry(id) && !isServiceWorkerOnly(id), priority: 50 },
   // Only a map loads Leaflet (ui/map/show-map.tsx imports leaflet-map.tsx lazily, ui/floor-plan/floor-plan-view.tsx plan-map.tsx).
   { name: LEAFLET_CHUNK, test: isLeaflet, includeDependenciesRecursively: false, priority: 45 },
-  { name: 'backend', test: isBackend, includeDependenciesRecursively: false, priority: 40 },
+  { name: BACKEND_CHUNK, test: isBackend, includeDependenciesRecursively: false, priority: 40 },
   // What the first screen loads after the shell: home, the page's database (Dexie), the outbox panel, and
   // the service worker's registration (the precache starts the moment the first screen has shown).
   {
@@ -326,6 +336,8 @@ const CHUNK_GROUPS = [
   // among them). Each is one file, precached in one go and then opened from the cache; two, so that a deep
   // link into the catalogue parses only the catalogue's.
   { name: 'catalogue', test: inSrc('features/breeds/', 'features/breeders/', 'features/litters/', 'features/events/', 'features/schedule/'), priority: 25 },
+  // The account screens (sign in, register, the profile): the second phase's, like supabase-js they need.
+  { name: ACCOUNT_CHUNK, test: (id: string) => id.replaceAll('\\', '/').includes(`/${ACCOUNT_SOURCE_DIR}`), priority: 22 },
   { name: 'screens', test: (id: string) => inSrc('')(id) && !isOrganiser(id) && !isFloorPlan(id) && !isSyncWorkerEntry(id), priority: 20 },
 ];
 

@@ -1,18 +1,30 @@
 // What the service worker precaches: every file a visitor's screens load, so any of them opens offline
 // after one visit — but not the organiser console's own chunks, and not the second phase's. The console
 // needs the server for every action (signed in, with the organiser role), so a copy on each visitor's phone
-// would only cost the hall's air; an organiser online loads them on demand like any lazy route. The floor
-// plan's page and Leaflet draw nothing on the first screens (Leaflet only with a maps key), so they are the
-// second phase: out of the critical precache a first visit waits for, fetched by the service worker into a
-// cache of their own once the phone is offline-ready (sw/second-phase.ts), so the plan still opens in
-// airplane mode after one visit.
+// would only cost the hall's air; an organiser online loads them on demand like any lazy route.
+// What only some visitors open is the second phase: out of the critical precache a first visit waits for,
+// fetched by the service worker into a cache of their own once the phone is offline-ready
+// (src/app/offline-ready.ts, sw/second-phase.ts), so it still opens in airplane mode after one visit. That is
+// the floor plan's page and Leaflet (which draws only with a maps key), supabase-js (sessions, the live show
+// and Edge Functions: browsing, My show and a queued vote need none of it) with the account screens built on
+// it, and the QR code encoder (a coupon's, which needs an account, and the share sheet's).
 
 /** Where the organiser console's modules live; a lazy import of one starts the console's own chunks. */
 export const ORGANISER_SOURCE_DIR = 'src/features/organiser/';
 /** Where the floor plan's page lives; a lazy import of one of its modules starts the second phase's chunks. */
 export const FLOOR_PLAN_SOURCE_DIR = 'src/features/floor-plan/';
+/** Where the account screens live (sign in, register, the profile). */
+export const ACCOUNT_SOURCE_DIR = 'src/features/account/';
 /** The chunk group (vite.config.ts's CHUNK_GROUPS) holding Leaflet, react-leaflet and src/ui/map/leaflet-map. */
 export const LEAFLET_CHUNK = 'leaflet';
+/** The chunk group holding supabase-js and the page's modules that import it (src/data/backend-runtime.ts). */
+export const BACKEND_CHUNK = 'backend';
+/** The chunk group holding the account screens (ACCOUNT_SOURCE_DIR). */
+export const ACCOUNT_CHUNK = 'account';
+/** Sources a lazy import of which starts the second phase. */
+const SECOND_PHASE_SOURCES = [FLOOR_PLAN_SOURCE_DIR, ACCOUNT_SOURCE_DIR, 'node_modules/qrcode-generator/'];
+/** Chunk groups a lazy import of which starts the second phase. */
+const SECOND_PHASE_CHUNKS: readonly string[] = [LEAFLET_CHUNK, BACKEND_CHUNK, ACCOUNT_CHUNK];
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 export interface ManifestChunk {
@@ -45,10 +57,10 @@ export function reachableKeys(manifest: Manifest, from: Iterable<string>, follow
 
 const isConsole = (key: string) => key.startsWith(ORGANISER_SOURCE_DIR);
 
-/** A chunk a lazy import of which starts the second phase: the floor plan's modules, or Leaflet's group. */
+/** A chunk a lazy import of which starts the second phase: of its sources, or one of its groups. */
 export function startsSecondPhase(manifest: Manifest, key: string): boolean {
   const chunk = manifest[key];
-  return key.startsWith(FLOOR_PLAN_SOURCE_DIR) || (chunk?.src ?? '').startsWith(FLOOR_PLAN_SOURCE_DIR) || chunk?.name === LEAFLET_CHUNK;
+  return SECOND_PHASE_SOURCES.some((dir) => key.startsWith(dir) || (chunk?.src ?? '').startsWith(dir)) || SECOND_PHASE_CHUNKS.includes(chunk?.name ?? '');
 }
 
 const entriesOf = (manifest: Manifest) => Object.entries(manifest).flatMap(([key, chunk]) => (chunk.isEntry ? [key] : []));
@@ -78,8 +90,8 @@ export function organiserOnlyFiles(manifest: Manifest): Set<string> {
 }
 
 /**
- * The second phase's files: those a visitor's page reaches only through a lazy import of the floor plan's
- * page or of Leaflet's chunk (what it shares with the other screens stays critical).
+ * The second phase's files: those a visitor's page reaches only through a lazy import that starts the second
+ * phase (what they share with the other screens stays critical).
  */
 export function secondPhaseFiles(manifest: Manifest): Set<string> {
   const critical = filesOf(

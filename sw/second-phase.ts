@@ -2,9 +2,9 @@
 // waits for. Once the phone is offline-ready the page asks (src/app/second-phase.ts) and the worker fetches
 // them into their own cache; they are served from it cache-first, and a lazy import made online before that
 // lands in it too. So the plan opens in airplane mode after one visit, even if the visitor never opened it.
-import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+// The page loads supabase-js the moment it asks for the rest (src/app/startup.ts): a file the page and the
+// fill want at once crosses the wire once.
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
 import { SECOND_PHASE_CACHE } from '../shared/sw-protocol.ts';
 
 /** Files fetched at once: the second phase is a handful of files, and the sync may still be pulling. */
@@ -22,7 +22,27 @@ export interface SecondPhase {
 /** Serves `urls` (absolute) cache-first from SECOND_PHASE_CACHE, and returns what fills and tidies it. */
 export function registerSecondPhase(urls: string[]): SecondPhase {
   const list = new Set(urls);
-  registerRoute(({ url }) => list.has(url.href), new CacheFirst({ cacheName: SECOND_PHASE_CACHE, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }));
+  const inFlight = new Map<string, Promise<Response>>();
+  /** The network's answer, kept when it is a 200; one request per file however many ask. */
+  const fetchOnce = (url: string): Promise<Response> => {
+    let pending = inFlight.get(url);
+    if (!pending) {
+      pending = (async () => {
+        const response = await fetch(url, { credentials: 'same-origin' });
+        if (response.status === 200) await (await caches.open(SECOND_PHASE_CACHE)).put(url, response.clone());
+        return response;
+      })().finally(() => inFlight.delete(url));
+      inFlight.set(url, pending);
+    }
+    return pending.then((r) => r.clone());
+  };
+  registerRoute(
+    ({ url }) => list.has(url.href),
+    async ({ url }) => {
+      const cached = await (await caches.open(SECOND_PHASE_CACHE)).match(url.href);
+      return cached ?? fetchOnce(url.href);
+    },
+  );
   let running: Promise<void> | null = null;
   const missing = async (cache: Cache) => (await Promise.all(urls.map(async (url) => ((await cache.match(url)) ? [] : [url])))).flat();
   return {
@@ -45,8 +65,7 @@ export function registerSecondPhase(urls: string[]): SecondPhase {
         const lane = async () => {
           for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
             // Offline, or a file the server lost: the next page start asks again.
-            const response = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
-            if (response?.ok) await cache.put(url, response);
+            await fetchOnce(url).catch(() => null);
           }
         };
         await Promise.all(Array.from({ length: FILES_AT_ONCE }, lane));

@@ -1,7 +1,34 @@
 // SPEC §8's fallback page, "Unexpected Application Error!" with the error message: for unknown routes and
-// for a screen that fails to render. It sits inside the header and footers and offers a way back in.
+// for a screen that fails to render. It sits inside the header and footers and offers a way back in. A
+// screen whose code has not reached the phone (offline before the second phase arrived) says so in words.
 import { Component, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { OFFLINE_READY_TEXTS } from '../ui/offline-ready-texts.ts';
+
+/**
+ * A lazy screen's file did not load: each engine words it its own way (Chromium, Firefox, WebKit), and
+ * Vite's preload of a chunk's CSS its own.
+ */
+export function isMissingCode(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
+}
+
+function NotArrivedScreen() {
+  return (
+    <main className="page">
+      <h1>{OFFLINE_READY_TEXTS.notArrivedHeading}</h1>
+      <p role="alert">{OFFLINE_READY_TEXTS.notArrived}</p>
+      <p className="error-links">
+        {/* lazy() keeps a failed import: only a new page load asks for the file again. */}
+        <button type="button" className="button" onClick={() => location.reload()}>
+          {OFFLINE_READY_TEXTS.tryAgain}
+        </button>
+        <Link to="/">Go to the home page</Link>
+      </p>
+    </main>
+  );
+}
 
 function ErrorScreen({ message }: { message: string }) {
   return (
@@ -53,6 +80,7 @@ class Boundary extends Component<BoundaryProps & { path: string }, BoundaryState
   override render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
+    if (isMissingCode(error)) return <NotArrivedScreen />;
     return <ErrorScreen message={error instanceof Error ? error.message : String(error)} />;
   }
 }

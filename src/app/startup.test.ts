@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BACKEND_RETRY_MS, FIRST_PULL_CAP_MS, NO_DATA_SCREEN_MS, runStartup, SLOW_SCREEN_CAP_MS, type StartupDeps } from './startup.ts';
+import { BACKEND_FALLBACK_MS, BACKEND_RETRY_MS, FIRST_PULL_CAP_MS, NO_DATA_SCREEN_MS, runStartup, SLOW_SCREEN_CAP_MS, type StartupDeps } from './startup.ts';
 
 // startup.ts's own wiring (startApp) imports the app; only runStartup is under test here.
 vi.mock('./app.tsx', () => ({ renderApp: vi.fn(), renderConfigError: vi.fn() }));
@@ -7,6 +7,7 @@ vi.mock('./pwa.ts', () => ({ registerServiceWorker: vi.fn() }));
 vi.mock('./reminders-slot.tsx', () => ({ startReminders: vi.fn() }));
 vi.mock('../data/mirror-start.ts', () => ({}));
 vi.mock('../data/backend.ts', () => ({}));
+vi.mock('./offline-ready.ts', () => ({}));
 
 function deferred() {
   let resolve!: () => void;
@@ -19,12 +20,14 @@ function setup({ savedSession = false, waiting = 0 } = {}) {
   const log: string[] = [];
   const firstPull = deferred();
   const shown = deferred();
+  const offlineReady = deferred();
   const deps: StartupDeps = {
     startMirror: () => (log.push('start mirror'), firstPull.promise),
     renderShell: (sliced) => void log.push(`render${sliced ? ' sliced' : ''}`),
     sliceRenders: true,
     firstScreen: { shown: shown.promise, waiting: () => waiting },
     hasSavedSession: () => savedSession,
+    offlineReady: () => offlineReady.promise,
     loadBackendClient: async () => void log.push('load supabase-js'),
     startBackend: async () => void log.push('start backend'),
     registerServiceWorker: async () => void log.push('register sw'),
@@ -34,13 +37,13 @@ function setup({ savedSession = false, waiting = 0 } = {}) {
     whenIdle: async () => void log.push('idle'),
     onPhase: (phase) => void log.push(`phase ${phase}`),
   };
-  return { log, deps, firstPull, shown };
+  return { log, deps, firstPull, shown, offlineReady };
 }
 
 describe('start-up phases', () => {
-  it('first visit: mirror, shell, then supabase-js and the service worker only after the screen showed its data', async () => {
+  it('first visit: mirror, shell, the service worker after the screen showed its data, supabase-js once offline-ready', async () => {
     vi.useFakeTimers();
-    const { log, deps, firstPull, shown } = setup();
+    const { log, deps, firstPull, shown, offlineReady } = setup();
     const startup = runStartup(deps);
     expect(log).toEqual(['start mirror', 'phase mirror-started', 'render sliced', 'phase shell-rendered']);
     firstPull.resolve();
@@ -48,17 +51,13 @@ describe('start-up phases', () => {
     expect(startup.phases).toEqual(['mirror-started', 'shell-rendered']);
     shown.resolve();
     await vi.advanceTimersByTimeAsync(10);
-    expect(log.slice(4)).toEqual([
-      'idle',
-      'phase first-screen-shown',
-      'load supabase-js',
-      'register sw',
-      'start reminders',
-      'phase backend-loaded',
-      'phase service-worker-registered',
-      'start backend',
-    ]);
+    expect(log.slice(4)).toEqual(['idle', 'phase first-screen-shown', 'register sw', 'start reminders', 'phase service-worker-registered']);
     await expect(startup.reached('service-worker-registered')).resolves.toBeUndefined();
+    await vi.advanceTimersByTimeAsync(BACKEND_FALLBACK_MS - 100);
+    expect(log).not.toContain('load supabase-js');
+    offlineReady.resolve();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(log.slice(9)).toEqual(['idle', 'load supabase-js', 'phase backend-loaded', 'start backend']);
     vi.useRealTimers();
   });
 
@@ -93,6 +92,21 @@ describe('start-up phases', () => {
     expect(log.filter((l) => l === 'missing')).toHaveLength(2);
     expect(startup.phases).toContain('backend-loaded');
     expect(log.at(-1)).toBe('start backend');
+    vi.useRealTimers();
+  });
+
+  it('a phone that never gets offline-ready loads supabase-js a while after its first screen', async () => {
+    vi.useFakeTimers();
+    const { log, deps, firstPull, shown } = setup();
+    const startup = runStartup(deps);
+    firstPull.resolve();
+    shown.resolve();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(startup.phases).toContain('first-screen-shown');
+    await vi.advanceTimersByTimeAsync(BACKEND_FALLBACK_MS - 20);
+    expect(log).not.toContain('load supabase-js');
+    await vi.advanceTimersByTimeAsync(20);
+    expect(startup.phases).toContain('backend-loaded');
     vi.useRealTimers();
   });
 

@@ -1,19 +1,22 @@
-// The page's start-up, in named phases: mirror started → shell rendered → first screen shown → backend
-// client loaded → service worker registered. It owns every start-up timer; main.tsx only calls startApp.
-// On a first visit the first pull goes before everything else, and supabase-js and the service worker's
-// precache (1.5 MB) wait until the first screen has shown its data and the page is idle, so they compete
-// neither with the worker's download nor with the first screen's render and pictures. A visitor with a
-// saved session gets supabase-js at once. Each phase is a performance mark ("startup:<phase>").
+// The page's start-up, in named phases: mirror started → shell rendered → first screen shown → service
+// worker registered → backend client loaded. It owns every start-up timer; main.tsx only calls startApp.
+// On a first visit the first pull goes before everything else, and the service worker's precache waits until
+// the first screen has shown its data and the page is idle, so it competes neither with the worker's download
+// nor with the first screen's render and pictures. supabase-js (sessions, the live show, Edge Functions) is
+// the second phase's (shared/precache.ts): it loads once the phone is offline-ready, so a first visit's
+// critical bytes are the browsing screens, the mirror and the outbox. A visitor with a saved session, or
+// arriving from an email's sign-in link, gets it at once. Each phase is a performance mark ("startup:<phase>").
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configResult } from '../config.ts';
-import { hasSavedSession, loadBackendClient, startBackend } from '../data/backend.ts';
+import { hasSavedSession, loadBackendClient, signInInUrl, startBackend } from '../data/backend.ts';
 import { firstScreen, sliceRenders, startMirrorSync, type FirstScreen } from '../data/mirror-start.ts';
 import { renderApp, renderConfigError } from './app.tsx';
+import { whenOfflineReady } from './offline-ready.ts';
 import { registerServiceWorker } from './pwa.ts';
 import { startReminders } from './reminders-slot.tsx';
 
-type StartupPhase = 'mirror-started' | 'shell-rendered' | 'first-screen-shown' | 'backend-loaded' | 'service-worker-registered';
+type StartupPhase = 'mirror-started' | 'shell-rendered' | 'first-screen-shown' | 'service-worker-registered' | 'backend-loaded';
 
 /** How long screens wait for the first pull at most before they may count as shown. */
 export const FIRST_PULL_CAP_MS = 5_000;
@@ -23,6 +26,8 @@ export const NO_DATA_SCREEN_MS = 3_000;
 export const SLOW_SCREEN_CAP_MS = 20_000;
 /** The idle wait after the first screen is at most this long. */
 const IDLE_TIMEOUT_MS = 2_000;
+/** A phone that never gets offline-ready (no service worker, a server that fails every pull) loads supabase-js this long after its first screen. */
+export const BACKEND_FALLBACK_MS = 30_000;
 /** A backend chunk that did not arrive is asked for again when the network returns, or after this (doubling). */
 export const BACKEND_RETRY_MS = 5_000;
 const BACKEND_RETRY_MAX_MS = 60_000;
@@ -34,7 +39,10 @@ export interface StartupDeps {
   renderShell(sliced: boolean): void;
   sliceRenders: boolean;
   firstScreen: Pick<FirstScreen, 'shown' | 'waiting'>;
+  /** A saved session, or an email's sign-in link in the address: supabase-js at once. */
   hasSavedSession(): boolean;
+  /** Resolves once the phone is offline-ready (offline-ready.ts); never without a service worker. */
+  offlineReady(): Promise<void>;
   /** supabase-js and its client. */
   loadBackendClient(): Promise<unknown>;
   /** The session, the outbox replay and their triggers. */
@@ -93,10 +101,12 @@ export function runStartup(deps: StartupDeps): Startup {
     .then(deps.whenIdle)
     .then(() => enter('first-screen-shown'));
 
-  // 4. supabase-js at once for a signed-in visitor, else after the first screen; then, in a later task,
+  // 4. supabase-js at once for a signed-in visitor, else once the phone is offline-ready and idle (the
+  // second phase), or BACKEND_FALLBACK_MS after the first screen if that never comes; then, in a later task,
   // the outbox and its schemas: two short tasks, not one long. Actions that need the backend sooner
-  // (sending a vote, signing in) load it themselves (data/backend.ts). A chunk that cannot arrive (the
-  // network dropped first) is asked for again when it returns: without it nothing replays the outbox.
+  // (signing in, a coupon) load it themselves (data/backend.ts); a vote waits in the outbox, which the
+  // service worker's replay sends too. A chunk that cannot arrive (the network dropped first) is asked for
+  // again when it returns: without it the page replays nothing.
   const untilLoaded = async (load: () => Promise<unknown>) => {
     for (let wait = BACKEND_RETRY_MS; ; wait = Math.min(wait * 2, BACKEND_RETRY_MAX_MS)) {
       try {
@@ -107,13 +117,14 @@ export function runStartup(deps: StartupDeps): Startup {
       }
     }
   };
-  void (deps.hasSavedSession() ? Promise.resolve() : shown)
+  const secondPhase = Promise.race([Promise.all([shown, deps.offlineReady()]).then(deps.whenIdle), shown.then(() => deps.delay(BACKEND_FALLBACK_MS))]);
+  void (deps.hasSavedSession() ? Promise.resolve() : secondPhase)
     .then(() => untilLoaded(deps.loadBackendClient))
     .then(() => enter('backend-loaded'))
     .then(() => deps.delay(0))
     .then(() => untilLoaded(deps.startBackend));
 
-  // 5. The service worker's precache waits for the first screen too.
+  // 5. The service worker's precache waits for the first screen.
   void shown.then(deps.registerServiceWorker).then(() => enter('service-worker-registered'));
 
   // 6. Reminders of starred sessions need the favourites, not the first screen.
@@ -167,7 +178,8 @@ export function startApp(container: HTMLElement): Startup | null {
     renderShell: (sliced) => (sliced ? startTransition(() => renderApp(root)) : renderApp(root)),
     sliceRenders,
     firstScreen,
-    hasSavedSession,
+    hasSavedSession: () => hasSavedSession() || signInInUrl(location),
+    offlineReady: whenOfflineReady,
     loadBackendClient,
     startBackend,
     registerServiceWorker,

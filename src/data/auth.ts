@@ -126,6 +126,14 @@ export async function endServerSession(client: SupabaseClient, accessToken: stri
 }
 
 /** A session saved by supabase-js (auth-js keeps it in localStorage as sb-<project>-auth-token). */
+/**
+ * An email's link back into the app (sign-up confirmation, password reset, magic link): supabase-js reads
+ * the session or the error from the address (detectSessionInUrl), so it must load at once.
+ */
+export function signInInUrl(where: Pick<Location, 'hash' | 'search'>): boolean {
+  return /(^|[#&?])(access_token|error_description|code)=/.test(`${where.search}${where.hash}`);
+}
+
 export function hasSavedSession(): boolean {
   try {
     for (let i = 0; i < localStorage.length; i++) if (/^sb-.+-auth-token$/.test(localStorage.key(i) ?? '')) return true;

@@ -6,12 +6,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { applyAuthEvent, authStore, endServerSession, forgetSavedSession, hasSavedSession, type AuthState } from './auth.ts';
+import { applyAuthEvent, authStore, endServerSession, forgetSavedSession, hasSavedSession, signInInUrl, type AuthState } from './auth.ts';
 import type { CouponInput, EntryChangeInput, OrganiserInput, PlaceChangeInput, RingSideInput, VoteInput } from './outbox/outbox.ts';
 import type { CouponItem, EntryItem, OrganiserItem, PlaceItem, RingSideItem, VoteItem } from './outbox/types.ts';
 
 /** applyAuthEvent mirrors a session into the auth store at once (e.g. right after signing in). */
-export { applyAuthEvent, hasSavedSession };
+export { applyAuthEvent, hasSavedSession, signInInUrl };
 export type { AuthState } from './auth.ts';
 export type { CouponInput, EntryChangeInput, OrganiserInput, PlaceChangeInput, RingSideInput, VoteInput };
 

@@ -1,5 +1,6 @@
 // What the critical precache leaves out (shared/precache.ts), on a manifest shaped like the build's: the
-// organiser console's own chunks, and the second phase (the floor plan's page and Leaflet's chunk).
+// organiser console's own chunks, and the second phase (the floor plan's page and Leaflet's chunk,
+// supabase-js, the account screens, the QR encoder).
 import { describe, expect, it } from 'vitest';
 import { organiserOnlyFiles, secondPhaseFiles, type ManifestChunk } from '../../shared/precache.ts';
 
@@ -27,7 +28,25 @@ const manifest: Record<string, ManifestChunk> = {
   '_sync.js': { file: 'assets/sync.js' },
 };
 
+/** The build's other second-phase starters: supabase-js's group, the account screens' group, the QR encoder. */
+const withBackend: Record<string, ManifestChunk> = {
+  ...manifest,
+  'index.html': { ...manifest['index.html']!, dynamicImports: [...manifest['index.html']!.dynamicImports!, '_backend.js', '_account.js', '_screens.js'] },
+  '_backend.js': { file: 'assets/backend.js', name: 'backend', imports: ['index.html', '_postgrest.js'] },
+  // The workers' PostgREST client: supabase-js shares it, the sync worker loads it, so it stays critical.
+  '_postgrest.js': { file: 'assets/postgrest.js' },
+  '_account.js': { file: 'assets/account.js', name: 'account', imports: ['index.html'], css: ['assets/account.css'], dynamicImports: ['_backend.js'] },
+  '_screens.js': { file: 'assets/screens.js', imports: ['index.html', '_postgrest.js'], dynamicImports: ['node_modules/qrcode-generator/dist/qrcode.mjs'] },
+  'node_modules/qrcode-generator/dist/qrcode.mjs': { file: 'assets/qrcode.js', src: 'node_modules/qrcode-generator/dist/qrcode.mjs' },
+};
+
 describe('the precache', () => {
+  it('leaves supabase-js, the account screens and the QR encoder to the second phase, not what they share', () => {
+    const later = secondPhaseFiles(withBackend);
+    for (const file of ['assets/backend.js', 'assets/account.js', 'assets/account.css', 'assets/qrcode.js']) expect(later.has(file)).toBe(true);
+    for (const file of ['assets/postgrest.js', 'assets/screens.js', 'assets/index.js']) expect(later.has(file)).toBe(false);
+  });
+
   it('leaves out what only a lazy import of the floor plan or of Leaflet reaches: the second phase', () => {
     expect([...secondPhaseFiles(manifest)].sort()).toEqual(['assets/floor-plan-page.js', 'assets/leaflet.css', 'assets/leaflet.js', 'assets/plan-only.js']);
   });

@@ -1,0 +1,12 @@
+// The words of the first visit's two phases (src/app/offline-ready.ts, shared/precache.ts): the moment the
+// phone holds every critical screen, and a screen of the second phase opened before its files arrived.
+
+export const OFFLINE_READY_TEXTS = {
+  /** Said once the phone is offline-ready: every critical screen opens with the network gone. */
+  ready: 'Ready for offline use',
+  /** A screen whose files this phone does not hold yet (the second phase, or a build it has not loaded). */
+  notArrivedHeading: 'This screen is not on this phone yet',
+  notArrived:
+    'It arrives with the rest of the app while the phone is online. The breeds, the catalogue, the schedule, the rings and results, the vote and My show already work offline.',
+  tryAgain: 'Try again',
+} as const;
