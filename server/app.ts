@@ -27,10 +27,11 @@ export function createApp(deps: AppDeps): Hono {
     });
   }
 
-  // CORS for every path but the dev mailbox: the PWA may be served from another origin (vite dev, a CDN);
-  // the mailbox holds every reset link, so no other site's page may read it.
+  // CORS for every path but the dev mailbox and the app's hashed files: the PWA may be served from another
+  // origin (vite dev, a CDN) and call this API; the mailbox holds every reset link, so no other site's page
+  // may read it; the app's own files are its page's, same-origin.
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/_dev/')) return next();
+    if (c.req.path.startsWith('/_dev/') || c.req.path.startsWith('/assets/')) return next();
     if (c.req.method === 'OPTIONS') {
       return new Response(null, {
         status: 204,

@@ -87,8 +87,8 @@ export function compressedFiles(root: string): MiddlewareHandler {
       'Content-Encoding': encoding,
       'Content-Length': String(body.length),
       Vary: 'Accept-Encoding',
+      // The ETag alone revalidates (a Last-Modified beside it is a header line every answer pays).
       ETag: compressed.etag[encoding],
-      'Last-Modified': new Date(compressed.mtimeMs).toUTCString(),
     };
     return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(new Uint8Array(body), 200, headers);
   };

@@ -23,8 +23,10 @@ export interface SecondPhase {
 export function registerSecondPhase(urls: string[]): SecondPhase {
   const list = new Set(urls);
   const inFlight = new Map<string, Promise<Response>>();
-  /** The network's answer, kept when it is a 200; one request per file however many ask. */
-  const fetchOnce = (url: string): Promise<Response> => {
+  /** The cached copy, else the network's answer (kept when it is a 200): one request per file however many ask. */
+  const obtain = async (url: string): Promise<Response> => {
+    const cached = await (await caches.open(SECOND_PHASE_CACHE)).match(url);
+    if (cached) return cached;
     let pending = inFlight.get(url);
     if (!pending) {
       pending = (async () => {
@@ -38,10 +40,7 @@ export function registerSecondPhase(urls: string[]): SecondPhase {
   };
   registerRoute(
     ({ url }) => list.has(url.href),
-    async ({ url }) => {
-      const cached = await (await caches.open(SECOND_PHASE_CACHE)).match(url.href);
-      return cached ?? fetchOnce(url.href);
-    },
+    ({ url }) => obtain(url.href),
   );
   let running: Promise<void> | null = null;
   const missing = async (cache: Cache) => (await Promise.all(urls.map(async (url) => ((await cache.match(url)) ? [] : [url])))).flat();
@@ -65,7 +64,7 @@ export function registerSecondPhase(urls: string[]): SecondPhase {
         const lane = async () => {
           for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
             // Offline, or a file the server lost: the next page start asks again.
-            await fetchOnce(url).catch(() => null);
+            await obtain(url).catch(() => null);
           }
         };
         await Promise.all(Array.from({ length: FILES_AT_ONCE }, lane));

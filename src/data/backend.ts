@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { applyAuthEvent, authStore, endServerSession, forgetSavedSession, hasSavedSession, signInInUrl, type AuthState } from './auth.ts';
+import { requestBackgroundSync } from './outbox/background-sync.ts';
 import type { CouponInput, EntryChangeInput, OrganiserInput, PlaceChangeInput, RingSideInput, VoteInput } from './outbox/outbox.ts';
 import type { CouponItem, EntryItem, OrganiserItem, PlaceItem, RingSideItem, VoteItem } from './outbox/types.ts';
 
@@ -76,7 +77,12 @@ const runtimeMissing = (what: string) => (e: unknown) => console.warn(`[backend]
 export const syncNow = (): Promise<void> => runtime().then((m) => m.syncNow(), runtimeMissing('sync'));
 
 /** Replays the outbox now; joins a replay already running. Never rejects: what is queued stays queued. */
-const drainOutboxNow = (): Promise<void> => runtime().then((m) => m.drainOutboxNow(), runtimeMissing('outbox replay'));
+const drainOutboxNow = (): Promise<void> => {
+  // Asked here too, not only by the runtime: an item queued before supabase-js has arrived (the second phase)
+  // or with the network gone still has the service worker's replay behind it.
+  void requestBackgroundSync();
+  return runtime().then((m) => m.drainOutboxNow(), runtimeMissing('outbox replay'));
+};
 
 /** Validates and queues a vote, then starts sending it; throws OutboxError ('invalid_payload' | 'quota'). */
 export async function queueVote(input: VoteInput): Promise<VoteItem> {

@@ -114,6 +114,10 @@ describe('the venue server sends the policy with the app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toBeNull();
+    // Nor the document's other policies, nor CORS: each header line is paid by every answer of a first visit.
+    for (const name of ['permissions-policy', 'cross-origin-opener-policy', 'referrer-policy', 'access-control-allow-origin', 'access-control-expose-headers']) {
+      expect(res.headers.get(name), name).toBeNull();
+    }
   });
 
   it('adds HSTS, for this name only, when a proxy serves the app over HTTPS (SITE_URL)', async () => {
