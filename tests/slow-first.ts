@@ -54,6 +54,7 @@ export const SLOW_E2E_FILES = [
   'e2e/photos.test.ts',
   'e2e/offline-pictures.test.ts',
   'e2e/floor-plan.test.ts',
+  'e2e/offline-ready.test.ts',
   'e2e/second-phase.test.ts',
   'e2e/live-ui.test.ts',
   'e2e/accounts.test.ts',

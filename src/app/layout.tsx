@@ -6,6 +6,9 @@ import { CONSENT_KEY, trackPageView } from './analytics.ts';
 import { InsecureNotice } from './insecure-notice.tsx';
 import { InstallButton } from './install-button.tsx';
 import { MenuOverlay } from './menu-overlay.tsx';
+import { useOfflineReady } from './offline-ready.ts';
+import { offlineReadyState } from './offline-ready-said.ts';
+import { OfflineReadyNotice } from './offline-ready-notice.tsx';
 import { ReadyForTheHall } from '../features/offline/ready-for-the-hall.tsx';
 import { SEARCH_LINK_LABEL, SEARCH_PATH } from '../features/search/search-route.ts';
 import { OutdatedMessage } from './outdated-message.tsx';
@@ -95,6 +98,7 @@ function CookieBanner() {
 export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const offline = offlineReadyState(useOfflineReady(), 'serviceWorker' in navigator);
   useEffect(() => trackPageView(location.pathname), [location.pathname]);
   const menuToggle = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLDivElement>(null);
@@ -133,6 +137,8 @@ export function Layout() {
           {/* Search, last in the row (on a phone the second one); app.css draws its magnifier. */}
           <Link to={SEARCH_PATH} className="search-link" aria-label={SEARCH_LINK_LABEL} />
         </div>
+        {/* In the banner landmark; drawn under the header (offline-ready-notice.css). */}
+        <OfflineReadyNotice />
         <AccountMenu />
         <button type="button" ref={menuToggle} className="menu-button" aria-expanded={menuOpen} aria-controls="menu-overlay" onClick={() => setMenuOpen((o) => !o)}>
           {menuOpen ? 'Close menu' : 'Menu'}
@@ -149,7 +155,7 @@ export function Layout() {
         </GeocodeCacheContext.Provider>
       </div>
       <footer className="site-footer" inert={menuOpen}>
-        <ReadyForTheHall />
+        <ReadyForTheHall offline={offline} />
         <nav aria-label="Footer">
           <Link to="/about">About</Link>
           <Link to="/contact">Contact</Link>

@@ -4,6 +4,12 @@
 export const OFFLINE_READY_TEXTS = {
   /** Said once the phone is offline-ready: every critical screen opens with the network gone. */
   ready: 'Ready for offline use',
+  /** After `ready` in "Ready for the hall": what that means for the visitor. */
+  readyDetail: 'The breeds, the catalogue, the schedule, the rings and results, the vote and My show open on this phone with no connection.',
+  /** "Ready for the hall" before the moment. */
+  notReady: 'Not ready for offline use yet: keep the app open while the phone is online.',
+  /** "Ready for the hall" where the browser keeps no offline copy (no service worker: plain http:// on a hall name). */
+  unavailable: 'This address cannot keep the app on the phone for offline use: it needs a connection.',
   /** A screen whose files this phone does not hold yet (the second phase, or a build it has not loaded). */
   notArrivedHeading: 'This screen is not on this phone yet',
   notArrived:
