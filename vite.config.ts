@@ -10,6 +10,8 @@ import { contentSecurityPolicy, CSP_FILE, type ContentSecurityPolicy } from './s
 import {
   ACCOUNT_CHUNK,
   ACCOUNT_SOURCE_DIR,
+  LEGAL_CHUNK,
+  LEGAL_SOURCES,
   BACKEND_CHUNK,
   FLOOR_PLAN_SOURCE_DIR,
   LEAFLET_CHUNK,
@@ -366,8 +368,15 @@ const CHUNK_GROUPS = [
   // among them). Each is one file, precached in one go and then opened from the cache; two, so that a deep
   // link into the catalogue parses only the catalogue's.
   { name: 'catalogue', test: inSrc('features/breeds/', 'features/breeders/', 'features/litters/', 'features/events/', 'features/schedule/'), priority: 25 },
-  // The account screens (sign in, register, the profile): the second phase's, like supabase-js they need.
-  { name: ACCOUNT_CHUNK, test: (id: string) => id.replaceAll('\\', '/').includes(`/${ACCOUNT_SOURCE_DIR}`), priority: 22 },
+  // The legal pages, and the account screens (sign in, register, the profile) with supabase-js they need:
+  // the second phase's (shared/precache.ts). Only what they name: what they share stays with the screens.
+  {
+    name: LEGAL_CHUNK,
+    test: (id: string) => LEGAL_SOURCES.some((source) => id.replaceAll('\\', '/').includes(`/${source}`)),
+    includeDependenciesRecursively: false,
+    priority: 22,
+  },
+  { name: ACCOUNT_CHUNK, test: (id: string) => id.replaceAll('\\', '/').includes(`/${ACCOUNT_SOURCE_DIR}`), includeDependenciesRecursively: false, priority: 22 },
   { name: 'screens', test: (id: string) => inSrc('')(id) && !isOrganiser(id) && !isFloorPlan(id) && !isSyncWorkerEntry(id), priority: 20 },
 ];
 

@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import 'fake-indexeddb/auto';
 import { DEMO_ANON_KEY } from '../server/config.ts';
-import { COMPRESS_MIN_BYTES } from '../server/rest/compress.ts';
+import { bestCopiesSettled, COMPRESS_MIN_BYTES } from '../server/rest/compress.ts';
 import { MIRROR_TABLES, type MirrorTable } from '../shared/mirror-tables.ts';
 import { ShowDb } from '../src/data/db.ts';
 import { createSyncEngine } from '../src/data/sync/engine.ts';
@@ -75,12 +75,28 @@ async function firstMirror(url: string, tables: readonly MirrorTable[]): Promise
   }
 }
 
+/**
+ * A first mirror as the phones after the hall's first get it: the server sends a large answer at brotli's
+ * best once it has made that copy, one answer at a time (server/rest/compress.ts), so the pull is repeated
+ * until no answer of it shrinks any more.
+ */
+async function firstMirrorAtBest(url: string, tables: readonly MirrorTable[]): Promise<Pulled> {
+  let pulled = await firstMirror(url, tables);
+  for (let more = 0; more < 10; more++) {
+    await bestCopiesSettled();
+    const again = await firstMirror(url, tables);
+    if (again.served >= pulled.served) return again;
+    pulled = again;
+  }
+  return pulled;
+}
+
 /** Prints and gates the catalogue's bytes, and the judging's, on the first visit's mirror of the ×`showScale` show the server holds. */
 export async function benchCatalogueMirror(report: Report, url: string, showScale: number): Promise<void> {
-  const all = await firstMirror(url, MIRROR_TABLES);
+  const all = await firstMirrorAtBest(url, MIRROR_TABLES);
   const kb = (bytes: number) => round(bytes / 1000, 1);
   for (const share of SHARES) {
-    const without = await firstMirror(
+    const without = await firstMirrorAtBest(
       url,
       MIRROR_TABLES.filter((t) => !share.tables.includes(t)),
     );

@@ -49,6 +49,9 @@ const WIRE_BEFORE_SECOND_PHASE_KB = 413.1;
 /** index.html: the navigation, then the precache's revisioned copy. */
 const FETCHED_TWICE_CEILING_B = 4_000;
 const OFFLINE_READY_BUDGET_MS = 5_000;
+/** What follows offline-ready (shared/precache.ts's second phase, and the show's plan picture): its bytes, and when it is all cached. */
+const SECOND_PHASE_BUDGET_KB = 150;
+const SECOND_PHASE_DONE_BUDGET_MS = 10_000;
 /** The big show: ten times the demo show. */
 const BIG_SHOW_FACTOR = 10;
 /** No byte over the proxy for this long: the first visit is over (the live socket's heartbeat is ~25 s apart). */
@@ -130,6 +133,8 @@ interface Visit {
   elsewhere: string[];
   stamps: Required<Stamps>;
   offlineReady: number;
+  /** The wire's totals when the page had marked 'offline-ready'. */
+  atReady: WireTotals;
   /** Bytes (both ways) of the exchanges that fetched the second phase's files and the plan's picture (0 over HTTPS: the proxy cannot read paths). */
   secondPhaseBytes: number;
   /** ms from navigation start to the last byte before the quiet. */
@@ -195,6 +200,10 @@ async function firstVisit(server: VenueServer, precache: string[], secondPhase: 
     const elsewhere = watchOtherOrigins(ctx, origin);
     const started = performance.now();
     await page.goto(`${origin}/`, { waitUntil: 'commit' });
+    // The wire at the page's mark (read within a poll of it): over TLS the only split of the critical part
+    // from the second phase the proxy can make.
+    await page.waitForFunction(() => performance.getEntriesByName('offline-ready').length > 0, undefined, { timeout: 180_000, polling: 50 });
+    const atReady = proxy.totals();
     const stamps = await page
       .waitForFunction(
         () => {
@@ -234,6 +243,7 @@ async function firstVisit(server: VenueServer, precache: string[], secondPhase: 
     const later = new Set([...secondPhase, ...plans.rows.map((p) => `/storage/v1/object/public/${IMAGE_BUCKET}/${p.image_url}`)]);
     return {
       wire: proxy.totals(),
+      atReady,
       exchanges,
       elsewhere,
       stamps,
@@ -413,27 +423,31 @@ export async function benchFirstVisit(report: Report, options: BenchOptions): Pr
   }
   if (options.ci) return;
   // Over HTTPS (HTTP/2) as in the hall: printed beside the HTTP/1.1 figures above.
-  const visits = await visitsOverHttps(distDir, scale, precache, secondPhase, runs);
-  const ready = visits.map((v) => Math.round(v.offlineReady));
-  const wires = visits.map((v) => kb(total(v.wire)));
-  const last = visits[visits.length - 1]!;
-  report.atMost(
-    `first visit ×${scale} over HTTPS (HTTP/2), Venue Wi-Fi: bytes on the wire until quiet (printed)`,
-    Math.max(...wires),
-    'KB',
-    Number.POSITIVE_INFINITY,
-    'exact',
-    `${runsDetail(wires, 'KB', 1)} (heaviest counts); TLS included, the second phase too (the proxy cannot tell it apart in TLS); ${kb(last.wire.down)} KB down, ${kb(last.wire.up)} KB up over ${last.wire.connections} connections (last run)`,
-  );
-  report.atMost(
-    `first visit ×${scale} over HTTPS (HTTP/2), Venue Wi-Fi: navigation → offline-ready (printed)`,
-    medianOf(ready),
-    'ms',
-    Number.POSITIVE_INFINITY,
-    'timing',
-    `${runsDetail(ready, 'ms')}; last run: worker active ${Math.round(last.stamps.swActive)} ms, precache seen complete ${Math.round(last.stamps.precached)} ms, ` +
-      `indicator "Synced"/"Live" ${Math.round(last.stamps.synced)} ms`,
-  );
+  for (const showScale of [scale, scale * BIG_SHOW_FACTOR]) {
+    const visits = await visitsOverHttps(distDir, showScale, precache, secondPhase, runs);
+    const ready = visits.map((v) => Math.round(v.offlineReady));
+    const wires = visits.map((v) => kb(total(v.wire)));
+    const untilReady = visits.map((v) => kb(total(v.atReady)));
+    const last = visits[visits.length - 1]!;
+    report.atMost(
+      `first visit ×${showScale} over HTTPS (HTTP/2), Venue Wi-Fi: bytes on the wire until offline-ready (printed)`,
+      Math.max(...untilReady),
+      'KB',
+      Number.POSITIVE_INFINITY,
+      'exact',
+      `${runsDetail(untilReady, 'KB', 1)} (heaviest counts); TLS included, read when the page marked 'offline-ready' (the proxy cannot read paths in TLS, so no split by kind: see the HTTP/1.1 figures); ` +
+        `then until quiet ${runsDetail(wires, 'KB', 1)} (the second phase, the pictures and the live socket after the mark); ${kb(last.wire.down)} KB down, ${kb(last.wire.up)} KB up over ${last.wire.connections} connections (last run)`,
+    );
+    report.atMost(
+      `first visit ×${showScale} over HTTPS (HTTP/2), Venue Wi-Fi: navigation → offline-ready (printed)`,
+      medianOf(ready),
+      'ms',
+      Number.POSITIVE_INFINITY,
+      'timing',
+      `${runsDetail(ready, 'ms')}; last run: worker active ${Math.round(last.stamps.swActive)} ms, precache seen complete ${Math.round(last.stamps.precached)} ms, ` +
+        `indicator "Synced"/"Live" ${Math.round(last.stamps.synced)} ms, second phase cached ${Math.round(last.stamps.secondPhase)} ms`,
+    );
+  }
 }
 
 function reportScale(
@@ -459,10 +473,10 @@ function reportScale(
       `; server seeded ×${showScale} in ${round(seedMs / 1000, 1)} s`,
   );
   report.atMost(
-    `first visit ×${showScale}, Venue Wi-Fi: second phase's bytes on the wire (printed)`,
+    `first visit ×${showScale}, Venue Wi-Fi: second phase's bytes on the wire${big ? ' (printed)' : ''}`,
     kb(Math.max(...visits.map((v) => v.secondPhaseBytes))),
     'KB',
-    Number.POSITIVE_INFINITY,
+    big ? Number.POSITIVE_INFINITY : SECOND_PHASE_BUDGET_KB,
     'exact',
     `${runsDetail(
       visits.map((v) => kb(v.secondPhaseBytes)),
@@ -472,6 +486,15 @@ function reportScale(
   );
   const ready = visits.map((v) => Math.round(v.offlineReady));
   const last = visits[visits.length - 1]!;
+  const secondPhaseDone = visits.map((v) => Math.round(v.stamps.secondPhase));
+  report.atMost(
+    `first visit ×${showScale}, Venue Wi-Fi: navigation → second phase cached${big ? ' (printed)' : ''}`,
+    medianOf(secondPhaseDone),
+    'ms',
+    big ? Number.POSITIVE_INFINITY : SECOND_PHASE_DONE_BUDGET_MS,
+    'timing',
+    `${runsDetail(secondPhaseDone, 'ms')}; every file of the worker's second-phase list in its cache (the page asks once offline-ready and idle)`,
+  );
   report.atMost(
     `first visit ×${showScale}, Venue Wi-Fi: navigation → offline-ready${big ? ' (printed)' : ''}`,
     medianOf(ready),

@@ -7,7 +7,8 @@
 // (src/app/offline-ready.ts, sw/second-phase.ts), so it still opens in airplane mode after one visit. That is
 // the floor plan's page and Leaflet (which draws only with a maps key), supabase-js (sessions, the live show
 // and Edge Functions: browsing, My show and a queued vote need none of it) with the account screens built on
-// it, and the QR code encoder (a coupon's, which needs an account, and the share sheet's).
+// it, the QR code encoder (a coupon's, which needs an account, and the share sheet's), and the legal pages
+// (privacy, terms, contact).
 
 /** Where the organiser console's modules live; a lazy import of one starts the console's own chunks. */
 export const ORGANISER_SOURCE_DIR = 'src/features/organiser/';
@@ -21,10 +22,14 @@ export const LEAFLET_CHUNK = 'leaflet';
 export const BACKEND_CHUNK = 'backend';
 /** The chunk group holding the account screens (ACCOUNT_SOURCE_DIR). */
 export const ACCOUNT_CHUNK = 'account';
+/** The chunk group holding the legal pages (privacy, terms, contact): read online, by few. */
+export const LEGAL_CHUNK = 'legal';
+/** The legal pages' modules (vite.config.ts's LEGAL_CHUNK group). */
+export const LEGAL_SOURCES = ['src/features/static/privacy', 'src/features/static/terms-page', 'src/features/static/contact-page', 'src/features/static/mailbox-link'];
 /** Sources a lazy import of which starts the second phase. */
 const SECOND_PHASE_SOURCES = [FLOOR_PLAN_SOURCE_DIR, ACCOUNT_SOURCE_DIR, 'node_modules/qrcode-generator/'];
 /** Chunk groups a lazy import of which starts the second phase. */
-const SECOND_PHASE_CHUNKS: readonly string[] = [LEAFLET_CHUNK, BACKEND_CHUNK, ACCOUNT_CHUNK];
+const SECOND_PHASE_CHUNKS: readonly string[] = [LEAFLET_CHUNK, BACKEND_CHUNK, ACCOUNT_CHUNK, LEGAL_CHUNK];
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 export interface ManifestChunk {
