@@ -455,7 +455,7 @@ function reportScale(
   { showScale, big, visits, seedMs, precache, profile }: { showScale: number; big: boolean; visits: Visit[]; seedMs: number; precache: Set<string>; profile: string },
 ): void {
   // Bytes: every run must meet the budget, so the heaviest run counts. The critical ones: all but the second
-  // phase's (the floor plan's page and Leaflet, fetched once the phone is offline-ready: shared/precache.ts).
+  // phase's (fetched once the phone is offline-ready: shared/precache.ts).
   const critical = (v: Visit) => total(v.wire) - v.secondPhaseBytes;
   const heaviest = visits.reduce((a, v) => (critical(v) > critical(a) ? v : a), visits[0]!);
   const wires = visits.map((v) => kb(critical(v)));
@@ -482,7 +482,7 @@ function reportScale(
       visits.map((v) => kb(v.secondPhaseBytes)),
       'KB',
       1,
-    )}; the floor plan's page and Leaflet, supabase-js, the account screens and the QR encoder (shared/precache.ts), fetched by the service worker once offline-ready, and the show's plan picture; cached ${Math.round(visits[visits.length - 1]!.stamps.secondPhase)} ms after navigation (last run)`,
+    )}; the floor plan's page and Leaflet, supabase-js, the account screens, the QR encoder and the legal pages (shared/precache.ts), fetched by the service worker once offline-ready, and the show's plan picture; cached ${Math.round(visits[visits.length - 1]!.stamps.secondPhase)} ms after navigation (last run)`,
   );
   const ready = visits.map((v) => Math.round(v.offlineReady));
   const last = visits[visits.length - 1]!;

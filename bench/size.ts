@@ -87,7 +87,7 @@ export async function benchSize(report: Report, { distDir }: BenchOptions): Prom
   const rawBytes = urls.reduce((sum, url) => sum + statSync(join(distDir, url.replace(/^\//, ''))).size, 0);
   report.atMost(`total precache (${urls.length} entries, uncompressed)`, round(rawBytes / 1e6, 2), 'MB', 2, 'exact');
   // Every file a visitor's screens load is precached (any screen opens offline after one visit) or in the
-  // second phase (the floor plan's page and Leaflet, fetched once the phone is offline-ready); the organiser
+  // second phase (fetched once the phone is offline-ready: shared/precache.ts); the organiser
   // console's own chunks are in neither (shared/precache.ts).
   const precached = new Set(urls.map((u) => u.replace(/^\//, '')));
   const consoleOnly = organiserOnlyFiles(manifest);
@@ -216,7 +216,7 @@ function benchSecondPhase(
     throw new Error('no second-phase chunk holds Leaflet: the checks below would prove nothing');
   }
   const inPrecache = [...secondPhase].filter((f) => precached.has(f));
-  report.exactly(`second-phase files (the floor plan, Leaflet) in the critical precache (of ${secondPhase.size})`, inPrecache.length, '', 0, inPrecache.join(', '));
+  report.exactly(`second-phase files (shared/precache.ts) in the critical precache (of ${secondPhase.size})`, inPrecache.length, '', 0, inPrecache.join(', '));
   const notListed = [...secondPhase].filter((f) => !later.has(f));
   const extra = [...later].filter((f) => !secondPhase.has(f));
   report.exactly(`second-phase files the worker's second-phase list lacks or adds`, notListed.length + extra.length, '', 0, [...notListed, ...extra].join(', '));

@@ -1,7 +1,8 @@
-// The second phase (shared/precache.ts): the floor plan's page and Leaflet, out of the precache a first visit
-// waits for. Once the phone is offline-ready the page asks (src/app/second-phase.ts) and the worker fetches
-// them into their own cache; they are served from it cache-first, and a lazy import made online before that
-// lands in it too. So the plan opens in airplane mode after one visit, even if the visitor never opened it.
+// The second phase (shared/precache.ts: the floor plan's page and Leaflet, supabase-js, the account screens,
+// the QR encoder, the legal pages), out of the precache a first visit waits for. Once the phone is
+// offline-ready the page asks (src/app/second-phase.ts) and the worker fetches them into their own cache;
+// they are served from it cache-first, and a lazy import made online before that lands in it too. So the
+// plan opens in airplane mode after one visit, even if the visitor never opened it.
 // The page loads supabase-js the moment it asks for the rest (src/app/startup.ts): a file the page and the
 // fill want at once crosses the wire once.
 import { registerRoute } from 'workbox-routing';

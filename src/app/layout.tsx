@@ -21,6 +21,9 @@ import { GeocodeCacheContext } from '../ui/map/geocode-cache.ts';
 import type { GeocodeCache } from '../ui/map/geo.ts';
 import { APP_NAME } from '../ui/use-document-title.ts';
 import { paths } from '../../shared/paths.ts';
+// The outbox panel's styles come with the shell's, though the panel loads later: a file of their own would
+// cost a first visit a request for less than a kilobyte.
+import './outbox-panel.css';
 
 // Maps keep geocoded addresses in the mirror's meta table, so a second visit needs no request. Reached
 // through a dynamic import: the shell carries no Dexie (src/data/mirror-start.ts).

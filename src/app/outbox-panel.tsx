@@ -5,7 +5,6 @@ import { discardOutboxItem, retryOutboxItem } from '../data/backend.ts';
 import { tallyOutbox, useOutbox, type OutboxItem } from '../data/mirror.ts';
 import { outboxStatusText } from '../ui/outbox-status.tsx';
 import { ERROR_FALLBACK, outboxFailureText } from '../../shared/messages.ts';
-import './outbox-panel.css';
 
 /** The panel keeps this far from the viewport's edges (px), so it never runs off a phone's screen. */
 const EDGE_GAP_PX = 8;

@@ -67,7 +67,7 @@ export function registerSW(options: RegisterSWOptions = {}): UpdateServiceWorker
         const registration = await candidate.register({ immediate: true });
         wb = candidate;
         options.onRegisteredSW?.(script.url, registration);
-        // Once offline-ready, the worker fetches the floor plan's page and Leaflet (sw/second-phase.ts).
+        // Once offline-ready, the worker fetches the second phase (sw/second-phase.ts).
         void startSecondPhase(navigator.serviceWorker);
         return;
       } catch (error) {
