@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,7 @@ import {
   secondPhaseFiles,
   type ManifestChunk,
 } from './shared/precache.ts';
-import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE, type SecondPhaseEntry } from './shared/sw-protocol.ts';
+import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE, SHELL_FILE, type SecondPhaseEntry } from './shared/sw-protocol.ts';
 import { staticHostHeaders, staticHostRedirects } from './shared/static-headers.ts';
 import { BUILD_INFO_FILE, buildInfoJson } from './server/build-info.ts';
 import { SYNC_CONTRACT_VERSION } from './src/data/sync/contract.ts';
@@ -324,7 +325,7 @@ const isSyncWorkerEntry = inSrc(SYNC_WORKER_ENTRY.slice('src/'.length));
 /** What only the service worker loads: its own sources and Workbox (not workbox-window, the page's side). */
 const isServiceWorkerOnly = (id: string) =>
   id.replaceAll('\\', '/').includes('/sw/') ||
-  inPackages('workbox-core', 'workbox-precaching', 'workbox-routing', 'workbox-strategies', 'workbox-expiration', 'workbox-cacheable-response', 'idb')(id);
+  inPackages('workbox-core', 'workbox-precaching', 'workbox-routing', 'workbox-strategies', 'workbox-cacheable-response')(id);
 /** Shared files (the repository's shared/) the page and the workers import. */
 const inShared =
   (...names: string[]) =>
@@ -491,6 +492,13 @@ export default defineConfig(({ command, mode }) => {
               const later = entries
                 .filter((e) => secondPhase.has(file(e)))
                 .map((e): SecondPhaseEntry & { size: number } => ({ url: e.url, revision: null, secondPhase: true, size: e.size }));
+              // The shell's revision is its SHA-256, which the worker can check (crypto.subtle has no MD5):
+              // it then takes the page's own navigation from the HTTP cache when it is this very file (sw/shell.ts).
+              const shell = critical.find((e) => file(e) === SHELL_FILE);
+              if (shell)
+                shell.revision = createHash('sha256')
+                  .update(readFileSync(resolve(outDir, SHELL_FILE)))
+                  .digest('hex');
               return { manifest: [...critical, ...later] };
             },
           ],

@@ -5,8 +5,8 @@
 // Every phone, on arrival (a first visit): GET /, /service-worker.js and the service worker's precache (and second phase); the full
 // mirror (the sync_pull pages a fresh app sends, recorded from the app's sync engine); then the live socket
 // (/realtime/v1/websocket, join realtime:show:catalogue, a heartbeat every 25 s). Then, as long as it stays:
-// a pull after every poke (the organiser renames a breed every 30 s: guard + the server's spread, as the
-// app), a no-change resync every minute, a Visitor's Choice vote every 3 minutes (submit_votes, 2 % sent
+// a pull after every poke (the organiser renames a breed every 30 s, and a ring clerk moves a call on or
+// corrects a published result every 15 s, alternately: guard + the server's spread, as the app), a no-change resync every minute, a Visitor's Choice vote every 3 minutes (submit_votes, 2 % sent
 // twice with the same id, as the outbox after a lost answer). 20 % of phones sign up (/auth/v1/signup,
 // send-verification, the link from the dev mailbox, verify_account), sign in and ask for a coupon
 // (functions/v1/send-coupon) every 2 minutes. 10 % of phones sit on a 300 ms RTT, 1.5 Mbit/s link.
@@ -49,6 +49,9 @@ const MIX: Mix = {
   slowBitsPerS: 1_500_000,
 };
 const ORGANISER_EVERY_MS = 30_000;
+/** The ring side: a call moved on (called → judging → done → called) or a published result corrected, alternately. */
+const RING_SIDE_EVERY_MS = 15_000;
+const CALL_STATES = ['called', 'judging', 'done'] as const;
 const P99_BUDGET_MS = 1_000;
 const CI_PHONES = 40;
 const MiB = 1024 * 1024;
@@ -192,8 +195,33 @@ async function runConfig(config: ConfigName, servers: ServerProcess[], s: Settin
     });
     if (!res.ok) hall.stats.error(`organiser rename: HTTP ${res.status}`);
   };
+  // The ring side (issue 35's tables, mirrored by every phone): one call and one published result of the demo
+  // show's judging, changed through the service role as the ring clerk's screen changes them.
+  const callRes = await fetch(`${first.url}/rest/v1/ring_calls?select=id&order=id&limit=1`, { headers: service });
+  const resultRes = await fetch(`${first.url}/rest/v1/results?select=id,judge&published=is.true&order=id&limit=1`, { headers: service });
+  const [call] = (await callRes.json()) as { id: number }[];
+  const [result] = (await resultRes.json()) as { id: number; judge: string | null }[];
+  if (!call || !result) throw new Error('no ring call or published result for the ring side to change');
+  let ringSideChanges = 0;
+  const ringSideChange = async () => {
+    const n = ++ringSideChanges;
+    const res =
+      n % 2
+        ? await fetch(`${first.url}/rest/v1/ring_calls?id=eq.${call.id}`, {
+            method: 'PATCH',
+            headers: service,
+            body: JSON.stringify({ status: CALL_STATES[Math.floor(n / 2) % CALL_STATES.length], status_at: new Date().toISOString() }),
+          })
+        : await fetch(`${first.url}/rest/v1/results?id=eq.${result.id}`, {
+            method: 'PATCH',
+            headers: service,
+            body: JSON.stringify({ judge: `${result.judge ?? 'Judge'} (${n})` }),
+          });
+    if (!res.ok) hall.stats.error(`ring side change: HTTP ${res.status}`);
+  };
   // Under --ci the first change comes a few seconds into the hold, so the short step sees pokes too.
   let organiser: NodeJS.Timeout | null = null;
+  let ringSide: NodeJS.Timeout | null = null;
   let firstChange: NodeJS.Timeout | null = null;
 
   const steps: StepResult[] = [];
@@ -218,6 +246,7 @@ async function runConfig(config: ConfigName, servers: ServerProcess[], s: Settin
       if (!organiser) {
         if (ci) firstChange = setTimeout(() => void organiserChange(), 2_000);
         organiser = setInterval(() => void organiserChange(), ORGANISER_EVERY_MS);
+        ringSide = setInterval(() => void ringSideChange(), RING_SIDE_EVERY_MS);
       }
 
       // Hold: measured. Visitors come and go at the visit length's rate, so first visits stay in the mix.
@@ -266,6 +295,7 @@ async function runConfig(config: ConfigName, servers: ServerProcess[], s: Settin
   } finally {
     lag.disable();
     if (organiser) clearInterval(organiser);
+    if (ringSide) clearInterval(ringSide);
     if (firstChange) clearTimeout(firstChange);
     await Promise.allSettled([...arrivals]);
     await Promise.allSettled([...phones].map((p) => p.leave()));

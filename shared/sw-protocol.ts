@@ -86,6 +86,8 @@ export function isSkipWaiting(data: unknown): data is SkipWaitingMessage {
  * visit has already loaded). Module service workers are Baseline since January 2026 (Firefox 147).
  */
 export const SERVICE_WORKER_FILE = 'service-worker.js';
+/** The app's shell, as the precache names it (every navigation is answered with it). */
+export const SHELL_FILE = 'index.html';
 /**
  * The same worker as one classic script, for the installs of earlier builds (they registered this URL as a
  * classic script, so their update checks would reject a module and keep the old build for ever) and for a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isApiRequest, isBuildAsset, isCachedImage, isMapTile, NAVIGATION_DENYLIST, navigationAllowlist } from './match.ts';
+import { isApiRequest, isBuildAsset, isCachedImage, isMapTile, isShellNavigation, NAVIGATION_DENYLIST, navigationAllowlist } from './match.ts';
 
 const ORIGIN = 'http://127.0.0.1:54321';
 const IMAGE_ROOT = `${ORIGIN}/storage/v1/object/public/images`;
@@ -27,6 +27,19 @@ describe('navigation rules', () => {
     ['/a.b/', '/axb/x', false],
   ])('base %s allows %s: %s', (base, path, allowed) => {
     expect(navigationAllowlist(base).some((re) => re.test(path))).toBe(allowed);
+  });
+});
+
+describe('isShellNavigation', () => {
+  it.each([
+    ['https://hall.example/', '/', true],
+    ['https://hall.example/breeds/ABY?from=qr', '/', true],
+    ['https://hall.example/rest/v1/breeds', '/', false],
+    ['https://hall.example/_dev/mail', '/', false],
+    ['https://hall.example/show/catalogue', '/show/', true],
+    ['https://hall.example/catalogue', '/show/', false],
+  ])('%s under %s: %s', (url, base, expected) => {
+    expect(isShellNavigation(new URL(url), base)).toBe(expected);
   });
 });
 

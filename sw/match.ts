@@ -15,6 +15,12 @@ export function navigationAllowlist(basePath: string): RegExp[] {
   return [new RegExp(`^${escaped}`)];
 }
 
+/** An address the navigation route answers with the shell: under the base path, not the backend's. */
+export function isShellNavigation(url: URL, basePath: string): boolean {
+  const path = url.pathname + url.search;
+  return navigationAllowlist(basePath).some((r) => r.test(path)) && !NAVIGATION_DENYLIST.some((r) => r.test(path));
+}
+
 /** A map tile: by path shape, or from a host that serves tiles. */
 export function isMapTile(url: URL): boolean {
   if (isApiRequest(url) || url.pathname.includes(PUBLIC_STORAGE_PATH)) return false;

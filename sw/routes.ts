@@ -1,10 +1,10 @@
 // Runtime routing: navigations get the precached shell; images and map tiles go to bounded cache-first caches.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { ExpirationPlugin } from 'workbox-expiration';
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES } from '../shared/sw-protocol.ts';
+import { boundedCache } from './bounded-cache.ts';
 import { isBuildAsset, isCachedImage, isMapTile, NAVIGATION_DENYLIST, navigationAllowlist } from './match.ts';
 
 const TILE_CACHE = 'map-tiles';
@@ -23,7 +23,7 @@ function cacheFirst(cacheName: string, maxEntries: number): CacheFirst {
     plugins: [
       // Status 0 keeps cross-origin (opaque) images usable offline; errors are never cached.
       new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries, maxAgeSeconds: MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+      boundedCache(cacheName, { maxEntries, maxAgeSeconds: MAX_AGE_SECONDS }),
     ],
   });
 }

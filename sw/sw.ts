@@ -1,12 +1,14 @@
 // The service worker: precached app shell, runtime routes (routes.ts), Background Sync → outbox (outbox-sync.ts).
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { configResult } from '../src/config.ts';
 import { drainAnonymousVotes } from './anonymous-drain.ts';
-import { isSecondPhaseEntry, isSecondPhaseRequest, isSkipWaiting, OUTBOX_SYNC_TAG } from '../shared/sw-protocol.ts';
+import { isSecondPhaseEntry, isSecondPhaseRequest, isSkipWaiting, OUTBOX_SYNC_TAG, SHELL_FILE } from '../shared/sw-protocol.ts';
+import { isShellNavigation } from './match.ts';
 import { runOutboxSync } from './outbox-sync.ts';
 import { registerRoutes } from './routes.ts';
 import { registerSecondPhase } from './second-phase.ts';
+import { shellFromNavigation } from './shell.ts';
 
 const hasRevision = (e: string | PrecacheEntry) => typeof e === 'string' || Boolean(e.revision);
 
@@ -41,6 +43,16 @@ self.addEventListener('install', (event) => {
   event.waitUntil(Promise.all(Array.from({ length: PRECACHE_WARM_CONCURRENCY }, lane)));
 });
 
+// The shell from the page's own navigation when the HTTP cache holds this build's (sw/shell.ts).
+const shell = manifest.find((e): e is PrecacheEntry => typeof e !== 'string' && e.url === SHELL_FILE && typeof e.revision === 'string');
+addPlugins([
+  shellFromNavigation(shell && { url: new URL(shell.url, self.location.href).href, revision: shell.revision! }, {
+    windowUrls: async () => (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).map((c) => c.url),
+    isShellPath: (url) => isShellNavigation(url, import.meta.env.BASE_URL),
+    fetch: (input, init) => fetch(input, init),
+    digest: (bytes) => crypto.subtle.digest('SHA-256', bytes),
+  }),
+]);
 precacheAndRoute(manifest);
 cleanupOutdatedCaches();
 clientsClaim();
