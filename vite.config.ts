@@ -322,7 +322,7 @@ const isBackend = (id: string) =>
   // supabase-js and the packages only it imports.
   inPackages('@supabase', 'tslib', 'iceberg-js')(id);
 const isSyncWorkerEntry = inSrc(SYNC_WORKER_ENTRY.slice('src/'.length));
-/** What only the service worker loads: its own sources and Workbox (not workbox-window, the page's side). */
+/** What only the service worker loads: its own sources and Workbox. */
 const isServiceWorkerOnly = (id: string) =>
   id.replaceAll('\\', '/').includes('/sw/') ||
   inPackages('workbox-core', 'workbox-precaching', 'workbox-routing', 'workbox-strategies', 'workbox-cacheable-response')(id);
@@ -382,10 +382,10 @@ const CHUNK_GROUPS = [
   { name: LEAFLET_CHUNK, test: isLeaflet, includeDependenciesRecursively: false, priority: 45 },
   { name: BACKEND_CHUNK, test: isBackend, includeDependenciesRecursively: false, priority: 40 },
   // What the first screen loads after the shell: home, the page's database (Dexie), the outbox panel, and
-  // the service worker's registration (the precache starts the moment the first screen has shown).
+  // the service worker's registration (the precache starts once the first pull is in).
   {
     name: FIRST_SCREEN_CHUNK,
-    test: (id: string) => inSrc('features/home/home-page', 'data/mirror.ts', 'app/outbox-panel')(id) || inPackages('workbox-window')(id) || inSrc('app/register-sw')(id),
+    test: (id: string) => inSrc('features/home/home-page', 'data/mirror.ts', 'app/outbox-panel', 'app/register-sw')(id),
     priority: 30,
   },
   // The catalogue a visitor browses (and deep links and QR codes open): breeds, catteries, litters,

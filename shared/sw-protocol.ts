@@ -56,12 +56,13 @@ export interface DrainAckMessage {
 }
 
 /**
- * Page → waiting worker: activate now (the update prompt's Reload). src/app/register-sw.ts sends it
- * through workbox-window's messageSkipWaiting, whose wire shape this is.
+ * Page → waiting worker: activate now (the update prompt's Reload; src/app/register-sw.ts, src/app/pwa.ts).
+ * workbox-window's messageSkipWaiting's wire shape, which earlier builds sent: their workers know it.
  */
 export interface SkipWaitingMessage {
   type: 'SKIP_WAITING';
 }
+export const SKIP_WAITING: SkipWaitingMessage = { type: 'SKIP_WAITING' };
 
 const typeOf = (data: unknown): unknown => (typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined);
 
@@ -78,7 +79,7 @@ export function isSecondPhaseRequest(data: unknown): data is SecondPhaseRequestM
 }
 
 export function isSkipWaiting(data: unknown): data is SkipWaitingMessage {
-  return typeOf(data) === 'SKIP_WAITING';
+  return typeOf(data) === SKIP_WAITING.type;
 }
 
 /**

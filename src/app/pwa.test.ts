@@ -37,7 +37,7 @@ describe('update prompt state', () => {
     expect(register).not.toHaveBeenCalled();
     await pwa.updateServiceWorker();
     await pwa.reloadLatest();
-    expect(pwa.store.getState()).toEqual({ needRefresh: false, offlineReady: false, canInstall: false });
+    expect(pwa.store.getState()).toEqual({ needRefresh: false, canInstall: false });
   });
 
   it('shows needRefresh when a new version waits, and Reload activates it and hides the prompt', async () => {
@@ -76,13 +76,6 @@ describe('update prompt state', () => {
     pwa.dismissUpdate();
     expect(pwa.store.getState().needRefresh).toBe(false);
     expect(update).not.toHaveBeenCalled();
-  });
-
-  it('reports offlineReady once the shell is precached', async () => {
-    const { pwa, options } = setup();
-    await pwa.registerServiceWorker();
-    options().onOfflineReady?.();
-    expect(pwa.store.getState().offlineReady).toBe(true);
   });
 });
 

@@ -1,13 +1,12 @@
 // The service worker's registration, the "new version" prompt and the install prompt, as a tiny store.
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { SKIP_WAITING } from '../../shared/sw-protocol.ts';
 import type { RegisterSWOptions } from './register-sw.ts';
 
 export interface PwaState {
   /** A new version is installed and waiting; the update prompt offers Reload. */
   needRefresh: boolean;
-  /** The shell is precached: the app now opens offline. */
-  offlineReady: boolean;
   /** The browser offered installation (beforeinstallprompt) and it has not been used yet. */
   canInstall: boolean;
 }
@@ -53,7 +52,7 @@ export interface Pwa {
 }
 
 export function createPwa(deps: PwaDeps): Pwa {
-  const store = createStore<PwaState>(() => ({ needRefresh: false, offlineReady: false, canInstall: false }));
+  const store = createStore<PwaState>(() => ({ needRefresh: false, canInstall: false }));
   let update: ((reloadPage?: boolean) => Promise<void>) | undefined;
   let installEvent: BeforeInstallPromptEvent | undefined;
   let registering: Promise<void> | undefined;
@@ -84,7 +83,6 @@ export function createPwa(deps: PwaDeps): Pwa {
     const registerSW = await deps.loadRegister();
     update = registerSW({
       onNeedRefresh: () => store.setState({ needRefresh: true }),
-      onOfflineReady: () => store.setState({ offlineReady: true }),
       onNeedReload: reloadOnce,
       onRegisteredSW: (_url, registration) => {
         if (!registration) return;
@@ -123,8 +121,8 @@ export function createPwa(deps: PwaDeps): Pwa {
       if (next.state !== 'installed') return reloadOnce();
       deps.serviceWorker?.addEventListener('controllerchange', reloadOnce, { once: true });
       store.setState({ needRefresh: false });
-      // The same message register-sw.ts's update sends (workbox-window's messageSkipWaiting); the page reloads when the new version controls it.
-      next.postMessage({ type: 'SKIP_WAITING' });
+      // The same message register-sw.ts's update sends; the page reloads when the new version controls it.
+      next.postMessage(SKIP_WAITING);
     },
     async promptInstall() {
       const event = installEvent;

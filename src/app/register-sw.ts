@@ -1,15 +1,14 @@
-// The service worker's registration with workbox-window, as vite-plugin-pwa's registerSW does it in prompt
-// mode, but for the module worker built with the page (SERVICE_WORKER_FILE): vite-plugin-pwa's own helper
-// registers its classic sw.js only. pwa.ts turns these callbacks into the update and offline-ready prompts.
-import { Workbox, type WorkboxLifecycleEvent } from 'workbox-window';
-import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from '../../shared/sw-protocol.ts';
+// The service worker's registration, as vite-plugin-pwa's registerSW does it in prompt mode, but for the
+// module worker built with the page (SERVICE_WORKER_FILE): vite-plugin-pwa's own helper registers its classic
+// sw.js only. The browser's API directly, not workbox-window: the three moments the app needs (a new version
+// waits, the visitor accepted it, it took over) are a few lines, and every first visit paid 2 KB for them.
+// pwa.ts turns these callbacks into the update prompt; offline-ready is offline-ready.ts's.
+import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE, SKIP_WAITING } from '../../shared/sw-protocol.ts';
 import { startSecondPhase } from './second-phase.ts';
 
 export interface RegisterSWOptions {
   /** A new version is installed and waits for the visitor's Reload. */
   onNeedRefresh?(): void;
-  /** The first version is installed: the app opens offline. */
-  onOfflineReady?(): void;
   /** The version the visitor accepted controls the page: reload into it. */
   onNeedReload?(): void;
   onRegisteredSW?(url: string, registration: ServiceWorkerRegistration | undefined): void;
@@ -35,40 +34,45 @@ export function serviceWorkerScripts(base: string, controllerUrl: string | undef
   return [{ url: `${base}${SERVICE_WORKER_FILE}`, type: 'module' }, classic];
 }
 
-function watch(wb: Workbox, options: RegisterSWOptions): void {
-  let needRefreshShown = false;
-  const showSkipWaitingPrompt = () => {
-    needRefreshShown = true;
-    wb.addEventListener('controlling', (event) => {
-      if (event.isUpdate) options.onNeedReload?.();
-    });
+/**
+ * Says when a new version waits: one found waiting at registration, or one that finishes installing later
+ * (this tab's update check, or another tab's: every tab sees the registration's updatefound). Only where a
+ * version already controls the page — a first install has nothing to replace. Once the visitor has been
+ * asked, the next controller change is the accepted version taking over.
+ */
+function watch(registration: ServiceWorkerRegistration, container: ServiceWorkerContainer, options: RegisterSWOptions): void {
+  let asked = false;
+  const askIfWaiting = () => {
+    if (!registration.waiting || !container.controller) return;
+    if (!asked) container.addEventListener('controllerchange', () => options.onNeedReload?.());
+    asked = true;
     options.onNeedRefresh?.();
   };
-  wb.addEventListener('installed', (event: WorkboxLifecycleEvent) => {
-    // A worker another tab installed (isExternal) is an update this tab has not seen yet.
-    if (event.isUpdate === undefined && event.isExternal) showSkipWaitingPrompt();
-    else if (!event.isUpdate && !needRefreshShown) options.onOfflineReady?.();
+  askIfWaiting();
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed') askIfWaiting();
+    });
   });
-  wb.addEventListener('waiting', showSkipWaitingPrompt);
 }
 
 /** Registers the service worker; returns what activates a waiting version. */
 export function registerSW(options: RegisterSWOptions = {}): UpdateServiceWorker {
-  let wb: Workbox | undefined;
+  let registration: ServiceWorkerRegistration | undefined;
   const registered = (async () => {
     // The dev server builds no service worker (vite.config.ts builds both with the app).
     if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-    const scripts = serviceWorkerScripts(import.meta.env.BASE_URL, navigator.serviceWorker.controller?.scriptURL, location.origin);
+    const container = navigator.serviceWorker;
+    const scripts = serviceWorkerScripts(import.meta.env.BASE_URL, container.controller?.scriptURL, location.origin);
     let lastError: unknown;
     for (const script of scripts) {
-      const candidate = new Workbox(script.url, { scope: import.meta.env.BASE_URL, type: script.type });
-      watch(candidate, options);
       try {
-        const registration = await candidate.register({ immediate: true });
-        wb = candidate;
+        registration = await container.register(script.url, { scope: import.meta.env.BASE_URL, type: script.type });
+        watch(registration, container, options);
         options.onRegisteredSW?.(script.url, registration);
         // Once offline-ready, the worker fetches the second phase (sw/second-phase.ts).
-        void startSecondPhase(navigator.serviceWorker);
+        void startSecondPhase(container);
         return;
       } catch (error) {
         lastError = error;
@@ -78,6 +82,6 @@ export function registerSW(options: RegisterSWOptions = {}): UpdateServiceWorker
   })();
   return async () => {
     await registered;
-    wb?.messageSkipWaiting();
+    registration?.waiting?.postMessage(SKIP_WAITING);
   };
 }
