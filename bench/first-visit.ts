@@ -20,6 +20,7 @@ import { median, round, type BenchOptions, type Report } from './report.ts';
 import { precacheUrls, secondPhaseUrls } from './size.ts';
 import { IMAGE_BUCKET } from '../shared/photos.ts';
 import { SECOND_PHASE_CACHE } from '../shared/sw-protocol.ts';
+import { OFFLINE_READY_MARK } from '../src/ui/offline-ready-texts.ts';
 import { startWireProxy, type WireExchange, type WireTotals } from './wire-proxy.ts';
 
 /** Budgets: KB = 1,000 bytes. The wire's target is 300 KB; until a first visit gets there the
@@ -202,7 +203,7 @@ async function firstVisit(server: VenueServer, precache: string[], secondPhase: 
     await page.goto(`${origin}/`, { waitUntil: 'commit' });
     // The wire at the page's mark (read within a poll of it): over TLS the only split of the critical part
     // from the second phase the proxy can make.
-    await page.waitForFunction(() => performance.getEntriesByName('offline-ready').length > 0, undefined, { timeout: 180_000, polling: 50 });
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, OFFLINE_READY_MARK, { timeout: 180_000, polling: 50 });
     const atReady = proxy.totals();
     const stamps = await page
       .waitForFunction(

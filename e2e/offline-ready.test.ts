@@ -15,7 +15,7 @@ import { CATALOGUE_TEXTS } from '../src/ui/catalogue-texts.ts';
 import { GLOSSARY_KINDS, GLOSSARY_TEXTS } from '../src/ui/glossary-texts.ts';
 import { JUDGING_TEXTS } from '../src/ui/judging-texts.ts';
 import { MY_SHOW_TEXTS, starAddText, starRemoveText } from '../src/ui/my-show-texts.ts';
-import { OFFLINE_READY_TEXTS } from '../src/ui/offline-ready-texts.ts';
+import { OFFLINE_READY_MARK, OFFLINE_READY_TEXTS } from '../src/ui/offline-ready-texts.ts';
 import { castVote, screenshot } from './app-page.ts';
 import { useShow } from './fixture.ts';
 import { secondPhaseFiles } from './pwa-helpers.ts';
@@ -102,7 +102,7 @@ describe('offline-ready: every critical screen opens at once with the network go
     );
 
     await page.goto(`${origin}/`);
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('offline-ready').length), { timeout: 60_000, message: 'the offline-ready mark' }).toBe(1);
+    await expect.poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, OFFLINE_READY_MARK), { timeout: 60_000, message: 'the offline-ready mark' }).toBe(1);
     // At the moment, in words: a polite status in the header.
     const notice = page.getByRole('banner').getByRole('status').filter({ hasText: OFFLINE_READY_TEXTS.ready });
     await expect.poll(() => notice.count(), { message: 'the words at the moment' }).toBe(1);

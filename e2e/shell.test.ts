@@ -1,6 +1,6 @@
 // The built app in a real browser: home, chrome, cookie consent, the fallback for unknown routes, the header
 // on a phone (state in words, thumb-sized targets), tab titles, Back, and the first paint from index.html.
-import { OFFLINE_READY_TEXTS } from '../src/ui/offline-ready-texts.ts';
+import { OFFLINE_READY_MARK, OFFLINE_READY_TEXTS } from '../src/ui/offline-ready-texts.ts';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_USER } from '../server/seed/index.ts';
@@ -62,11 +62,11 @@ describe('app shell', () => {
     // On the page's own clock: supabase-js is fetched only once the phone is offline-ready.
     // (A resource's timing entry is there once its response is complete.)
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/assets\/backend-[\w-]+\.js$/.test(r.name)));
-    const [screenShownAt, offlineReadyAt, supabaseAt] = await page.evaluate(() => [
+    const [screenShownAt, offlineReadyAt, supabaseAt] = await page.evaluate((mark) => [
       performance.getEntriesByName('startup:first-screen-shown')[0]?.startTime ?? NaN,
-      performance.getEntriesByName('offline-ready')[0]?.startTime ?? NaN,
+      performance.getEntriesByName(mark)[0]?.startTime ?? NaN,
       performance.getEntriesByType('resource').find((r) => /\/assets\/backend-[\w-]+\.js$/.test(r.name))?.startTime ?? NaN,
-    ]);
+    ], OFFLINE_READY_MARK);
     expect(offlineReadyAt).toBeGreaterThan(0);
     expect(supabaseAt).toBeGreaterThanOrEqual(Math.max(offlineReadyAt, screenShownAt));
     // src/app/startup.ts marks each phase it reaches.

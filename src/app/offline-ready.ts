@@ -7,9 +7,8 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { whenMirrorPulled } from '../data/mirror-start.ts';
+import { OFFLINE_READY_MARK } from '../ui/offline-ready-texts.ts';
 
-/** The performance mark's name. */
-export const OFFLINE_READY_MARK = 'offline-ready';
 
 export interface OfflineReadyDeps {
   serviceWorker: Pick<ServiceWorkerContainer, 'controller' | 'addEventListener' | 'removeEventListener'>;
@@ -39,7 +38,7 @@ export async function offlineReady(deps: OfflineReadyDeps): Promise<void> {
 }
 
 /** Whether this page has reached the moment; the header's status says it in words. */
-export const offlineReadyStore = createStore<{ ready: boolean }>(() => ({ ready: false }));
+const offlineReadyStore = createStore<{ ready: boolean }>(() => ({ ready: false }));
 
 export const useOfflineReady = (): boolean => useStore(offlineReadyStore, (s) => s.ready);
 

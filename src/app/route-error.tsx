@@ -9,7 +9,7 @@ import { OFFLINE_READY_TEXTS } from '../ui/offline-ready-texts.ts';
  * A lazy screen's file did not load: each engine words it its own way (Chromium, Firefox, WebKit), and
  * Vite's preload of a chunk's CSS its own.
  */
-export function isMissingCode(error: unknown): boolean {
+function isMissingCode(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
 }

@@ -16,3 +16,6 @@ export const OFFLINE_READY_TEXTS = {
     'It arrives with the rest of the app while the phone is online. The breeds, the catalogue, the schedule, the rings and results, the vote and My show already work offline.',
   tryAgain: 'Try again',
 } as const;
+
+/** The performance mark the page sets at the moment (src/app/offline-ready.ts); the bench and the e2e wait for it. */
+export const OFFLINE_READY_MARK = 'offline-ready';
