@@ -27,7 +27,7 @@ const SECTIONS: Section[] = [
   { name: 'data', about: 'sync engine and API without a browser', run: benchData },
   {
     name: 'lighthouse',
-    about: 'Lighthouse mobile on home, breeds and a breed (first visit)',
+    about: 'Lighthouse mobile on home, breeds, a breed and the catalogue (first visit)',
     run: async (r, o) => (await import('./lighthouse.ts')).benchLighthouse(r, o),
   },
   {

@@ -24,12 +24,19 @@ export function formatTime(time: string): string {
   return time.slice(0, 5);
 }
 
+/** One formatter per locale, kept: making one costs far more than formatting (a list renders dozens of dates). */
+const rangeFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
 /**
  * A show's dates in the visitor's locale (or the one given), the month in words so no visitor reads 11/12 as
  * 11 December: "20–22 Nov 2026" (en-GB), "Nov 20 – 22, 2026" (en-US); a one-day range is a single date.
  */
 export function formatDateRange(start: string, end: string, locale?: string): string {
-  const format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+  let format = rangeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+    rangeFormats.set(locale, format);
+  }
   return start === end ? format.format(utcDate(start)) : format.formatRange(utcDate(start), utcDate(end));
 }
 

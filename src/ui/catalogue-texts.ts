@@ -1,8 +1,8 @@
 // Every visible text of the catalogue screens (the list and a cat's page), in one place the tests import.
 import type { CatalogueEntry } from '../../shared/row-schemas.ts';
+import { formatWholeNumber } from '../../shared/whole-number.ts';
 
-const WHOLE_NUMBER = new Intl.NumberFormat('en-GB');
-const plural = (n: number, one: string, many: string) => `${WHOLE_NUMBER.format(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatWholeNumber(n)} ${n === 1 ? one : many}`;
 
 export const CATALOGUE_TEXTS = {
   title: 'Catalogue',
@@ -21,7 +21,7 @@ export const CATALOGUE_TEXTS = {
   allSexes: 'Both',
   class: 'Class',
   allClasses: 'All classes',
-  count: (shown: number, total: number) => (shown === total ? plural(total, 'cat', 'cats') : `${WHOLE_NUMBER.format(shown)} of ${plural(total, 'cat', 'cats')}`),
+  count: (shown: number, total: number) => (shown === total ? plural(total, 'cat', 'cats') : `${formatWholeNumber(shown)} of ${plural(total, 'cat', 'cats')}`),
   noMatches: 'No cat in the catalogue matches.',
   /** The heading above the cat a typed number names. */
   numberFound: (number: string) => `Number ${number}`,

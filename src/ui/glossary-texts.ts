@@ -2,6 +2,7 @@
 // visitor meets in a catalogue or a result, with the registries that use it. Registries differ, so which
 // one uses a word is a fact of the entry, never a branch in a component. The glossary page lists them and
 // GlossaryText (src/ui/glossary-text.tsx) links each one where it appears.
+import { formatWholeNumber } from '../../shared/whole-number.ts';
 
 /** The registries (cat fancy bodies) whose shows the glossary covers. */
 export const REGISTRIES = ['FIFe', 'TICA', 'CFA', 'GCCF', 'WCF'] as const;
@@ -556,8 +557,6 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
 /** The entry of a registry's own name (its "Used by" link). */
 export const registryEntryId = (registry: Registry): string => registry.toLowerCase();
 
-const WHOLE_NUMBER = new Intl.NumberFormat('en-GB');
-
 /** Every visible text of the glossary page. */
 export const GLOSSARY_TEXTS = {
   title: 'Glossary',
@@ -565,8 +564,7 @@ export const GLOSSARY_TEXTS = {
   lead: 'The abbreviations and words of a cat show: in the catalogue, on the rings’ boards and in the results. Each registry has its own, so every entry says which use it.',
   filterLabel: 'Find a term',
   filterHint: 'An abbreviation (CACIB), a word (kitten) or a registry (TICA).',
-  count: (shown: number, total: number) =>
-    shown === total ? `${WHOLE_NUMBER.format(total)} terms` : `${WHOLE_NUMBER.format(shown)} of ${WHOLE_NUMBER.format(total)} terms`,
+  count: (shown: number, total: number) => (shown === total ? `${formatWholeNumber(total)} terms` : `${formatWholeNumber(shown)} of ${formatWholeNumber(total)} terms`),
   noMatches: (typed: string) => `No term matches “${typed}”.`,
   clearFilter: 'Show every term',
   alsoWritten: 'Also written',

@@ -1,6 +1,7 @@
 // The panel of "Ready for the hall": what this phone holds of the show, and saving every picture over Wi-Fi.
 import { useEffect, useRef, useState } from 'react';
 import { IMAGE_CACHE_MAX_ENTRIES } from '../../../shared/sw-protocol.ts';
+import { formatWholeNumber } from '../../../shared/whole-number.ts';
 import { useSyncStatus } from '../../data/mirror.ts';
 import { measurePictures, readPictureStore, roomInPictureCache, savePictures, type PictureStore, type SaveProgress } from './save-pictures.ts';
 import { mirrorRowCount, showPictureUrls } from './show-pictures.ts';
@@ -14,7 +15,8 @@ interface Holdings {
 
 type Saving = { state: 'idle' } | { state: 'saving'; progress: SaveProgress } | { state: 'stopped' | 'done'; progress: SaveProgress };
 
-const count = new Intl.NumberFormat('en');
+/** Whole counts as Intl's 'en' writes them, without Intl: this module loads with other screens, which would all pay for the locale's data. */
+const count = { format: formatWholeNumber };
 
 /** "3.4 MB", "820 kB": decimal units, as phones show storage. */
 function formatBytes(bytes: number): string {

@@ -26,11 +26,16 @@ export interface SearchIndex {
   entries: readonly SearchEntry[];
 }
 
-/** "Sat 28 Nov" for a session's line (made once: thousands of sessions on a large show). */
-const SESSION_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+/**
+ * "Sat 28 Nov" for a session's line: made once (thousands of sessions on a large show), when the index is
+ * built rather than as the module loads, which every screen of its chunk would pay for (the locale's data).
+ */
+let sessionDayFormat: Intl.DateTimeFormat | undefined;
 const sessionDay = (date: string) => {
   const at = Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(at) ? date : SESSION_DAY.format(at);
+  return Number.isNaN(at)
+    ? date
+    : (sessionDayFormat ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })).format(at);
 };
 
 const line = (...parts: (string | null | undefined)[]) => parts.filter((p) => p !== null && p !== undefined && p.trim() !== '').join(' · ');

@@ -1,10 +1,9 @@
 // Every visible text of the search screen, in one place the tests import.
 import type { SearchKind } from './rank.ts';
+// Not Intl, which would load the locale's data on a key (or, made at load, on every screen of this chunk).
+import { formatWholeNumber } from '../../../shared/whole-number.ts';
 
 export { SEARCH_LINK_LABEL } from './search-route.ts';
-
-/** Made once, when the screen's module loads: a first toLocaleString would load the locale's data on a key. */
-const WHOLE_NUMBER = new Intl.NumberFormat('en-GB');
 
 export const SEARCH_TEXTS = {
   title: 'Search',
@@ -26,7 +25,7 @@ export const SEARCH_TEXTS = {
   } satisfies Record<SearchKind, string>,
   /** A capped group's heading note: "6 of 31". */
   shown: (shown: number, total: number) => `${shown} of ${total}`,
-  count: (n: number) => (n === 1 ? '1 result' : `${WHOLE_NUMBER.format(n)} results`),
+  count: (n: number) => (n === 1 ? '1 result' : `${formatWholeNumber(n)} results`),
   noMatches: (query: string) => `No matches for “${query.trim()}”.`,
   /** "Try the Breed Finder Quiz or browse all breeds." with the two links. */
   tryBefore: 'Try the ',
