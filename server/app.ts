@@ -15,6 +15,8 @@ import { staticRoutes } from './static.ts';
 import { STRICT_TRANSPORT_SECURITY, servesHttps } from './tls.ts';
 
 const EXPOSED_HEADERS = 'Content-Range, X-Supabase-Api-Version, Content-Length, Range';
+/** What another origin's page may call: the API, as supabase-js does, and the health check. */
+const CORS_PATHS = /^\/(rest|auth|functions|storage|realtime)\/|^\/_health$/;
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
@@ -27,11 +29,11 @@ export function createApp(deps: AppDeps): Hono {
     });
   }
 
-  // CORS for every path but the dev mailbox and the app's hashed files: the PWA may be served from another
-  // origin (vite dev, a CDN) and call this API; the mailbox holds every reset link, so no other site's page
-  // may read it; the app's own files are its page's, same-origin.
+  // CORS for the API (REST, auth, functions, storage, realtime, health): the PWA may be served from another
+  // origin (vite dev, a CDN) and call it. Not for the dev mailbox, which holds every reset link, so no other
+  // site's page may read it; nor for the app's own files, its page's, same-origin.
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/_dev/') || c.req.path.startsWith('/assets/')) return next();
+    if (!CORS_PATHS.test(c.req.path)) return next();
     if (c.req.method === 'OPTIONS') {
       return new Response(null, {
         status: 204,

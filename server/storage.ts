@@ -57,8 +57,8 @@ export function storageRoutes(deps: AppDeps): Hono {
       'Content-Type': row.mimetype ?? 'application/octet-stream',
       // An upload's own cache-control (content-hashed photos are kept a year); the seed's pictures an hour.
       'Cache-Control': row.cache_control ?? 'max-age=3600',
+      // The ETag alone revalidates (a Last-Modified beside it is a line every picture's answer pays).
       ETag: etag,
-      'Last-Modified': new Date(row.updated_at).toUTCString(),
       // Objects share the app's origin on the venue server: an SVG or HTML opened directly runs no script.
       'Content-Security-Policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
       'X-Content-Type-Options': 'nosniff',
