@@ -102,7 +102,9 @@ describe('offline-ready: every critical screen opens at once with the network go
     );
 
     await page.goto(`${origin}/`);
-    await expect.poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, OFFLINE_READY_MARK), { timeout: 60_000, message: 'the offline-ready mark' }).toBe(1);
+    await expect
+      .poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, OFFLINE_READY_MARK), { timeout: 60_000, message: 'the offline-ready mark' })
+      .toBe(1);
     // At the moment, in words: a polite status in the header.
     const notice = page.getByRole('banner').getByRole('status').filter({ hasText: OFFLINE_READY_TEXTS.ready });
     await expect.poll(() => notice.count(), { message: 'the words at the moment' }).toBe(1);

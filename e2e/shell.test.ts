@@ -62,11 +62,14 @@ describe('app shell', () => {
     // On the page's own clock: supabase-js is fetched only once the phone is offline-ready.
     // (A resource's timing entry is there once its response is complete.)
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/assets\/backend-[\w-]+\.js$/.test(r.name)));
-    const [screenShownAt, offlineReadyAt, supabaseAt] = await page.evaluate((mark) => [
-      performance.getEntriesByName('startup:first-screen-shown')[0]?.startTime ?? NaN,
-      performance.getEntriesByName(mark)[0]?.startTime ?? NaN,
-      performance.getEntriesByType('resource').find((r) => /\/assets\/backend-[\w-]+\.js$/.test(r.name))?.startTime ?? NaN,
-    ], OFFLINE_READY_MARK);
+    const [screenShownAt, offlineReadyAt, supabaseAt] = await page.evaluate(
+      (mark) => [
+        performance.getEntriesByName('startup:first-screen-shown')[0]?.startTime ?? NaN,
+        performance.getEntriesByName(mark)[0]?.startTime ?? NaN,
+        performance.getEntriesByType('resource').find((r) => /\/assets\/backend-[\w-]+\.js$/.test(r.name))?.startTime ?? NaN,
+      ],
+      OFFLINE_READY_MARK,
+    );
     expect(offlineReadyAt).toBeGreaterThan(0);
     expect(supabaseAt).toBeGreaterThanOrEqual(Math.max(offlineReadyAt, screenShownAt));
     // src/app/startup.ts marks each phase it reaches.

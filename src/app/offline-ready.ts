@@ -9,7 +9,6 @@ import { createStore } from 'zustand/vanilla';
 import { whenMirrorPulled } from '../data/mirror-start.ts';
 import { OFFLINE_READY_MARK } from '../ui/offline-ready-texts.ts';
 
-
 export interface OfflineReadyDeps {
   serviceWorker: Pick<ServiceWorkerContainer, 'controller' | 'addEventListener' | 'removeEventListener'>;
   /** Resolves once a pull cycle has completed. */
