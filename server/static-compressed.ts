@@ -86,7 +86,8 @@ export function compressedFiles(root: string): MiddlewareHandler {
     if (!compressed) return next();
     const body = compressed[encoding];
     const headers = {
-      'Content-Type': getMimeType(path) ?? 'application/octet-stream',
+      // Scripts and styles are read as UTF-8 without a charset (modules always; styles from the page's).
+      'Content-Type': (getMimeType(path) ?? 'application/octet-stream').replace(/^(text\/(?:javascript|css)); charset=utf-8$/, '$1'),
       'Content-Encoding': encoding,
       'Content-Length': String(body.length),
       Vary: 'Accept-Encoding',

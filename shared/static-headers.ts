@@ -11,8 +11,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
 
-/** Hashed assets never change under their name. */
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Hashed assets never change under their name (public is what an answer without credentials is anyway). */
+export const IMMUTABLE_CACHE = 'max-age=31536000, immutable';
 /** Everything else (index.html, the service workers, the manifest) is revalidated, so a new version is found at once. */
 export const REVALIDATE_CACHE = 'no-cache';
 /** frame-ancestors' forerunner, for browsers that predate it. */

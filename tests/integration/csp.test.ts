@@ -147,6 +147,21 @@ describe('the venue server sends the policy with the app', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('sends a drawing in brotli, byte for byte, sandboxed all the same', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg">${'<circle cx="5" cy="5" r="4"/>'.repeat(80)}<text>Maine Coon — Ø</text></svg>`;
+    await server.db.query(
+      `with o as (insert into storage.objects (bucket_id, name, metadata)
+             select 'csp-test', 'drawing.svg', '{"mimetype": "image/svg+xml"}'::jsonb returning id)
+       insert into storage.object_data (object_id, data) select id, convert_to($1, 'UTF8') from o`,
+      [svg],
+    );
+    const res = await fetch(`${server.url}/storage/v1/object/public/csp-test/drawing.svg`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(Number(res.headers.get('content-length'))).toBeLessThan(Buffer.byteLength(svg) / 4);
+    expect(await res.text()).toBe(svg);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
+  });
+
   it('leaves the API alone', async () => {
     const res = await fetch(`${server.url}/_health`);
     expect(res.status).toBe(200);
