@@ -41,7 +41,7 @@ export interface StartupDeps {
   firstScreen: Pick<FirstScreen, 'shown' | 'waiting'>;
   /** A saved session, or an email's sign-in link in the address: supabase-js at once. */
   hasSavedSession(): boolean;
-  /** Resolves once the phone is offline-ready (offline-ready.ts); never without a service worker. */
+  /** Resolves once the phone is offline-ready (offline-ready.ts), at once where no service worker can run. */
   offlineReady(): Promise<void>;
   /** supabase-js and its client. */
   loadBackendClient(): Promise<unknown>;
@@ -184,7 +184,8 @@ export function startApp(container: HTMLElement): Startup | null {
     sliceRenders,
     firstScreen,
     hasSavedSession: () => hasSavedSession() || signInInUrl(location),
-    offlineReady: whenOfflineReady,
+    // Without a service worker (plain http:// on a hall name) nothing is ever offline-ready: no wait.
+    offlineReady: () => ('serviceWorker' in navigator ? whenOfflineReady() : Promise.resolve()),
     loadBackendClient,
     startBackend,
     registerServiceWorker,
