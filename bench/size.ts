@@ -2,16 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import {
-  FLOOR_PLAN_SOURCE_DIR,
-  LEAFLET_CHUNK,
-  ORGANISER_SOURCE_DIR,
-  organiserOnlyFiles,
-  reachableKeys,
-  secondPhaseFiles,
-  startsSecondPhase,
-  type ManifestChunk,
-} from '../shared/precache.ts';
+import { FLOOR_PLAN_SOURCE_DIR, ORGANISER_SOURCE_DIR, organiserOnlyFiles, reachableKeys, secondPhaseFiles, type ManifestChunk } from '../shared/precache.ts';
 import { CLASSIC_SERVICE_WORKER_FILE, SERVICE_WORKER_FILE } from '../shared/sw-protocol.ts';
 import { round, type BenchOptions, type Report } from './report.ts';
 
@@ -234,7 +225,7 @@ function benchSecondPhase(
       `the critical precache ${round(lists.criticalBytes / 1e6, 2)} MB raw without them, ${round((lists.criticalBytes + raw) / 1e6, 2)} MB with them (before)`,
   );
   // The plan page's own JavaScript: what its lazy import loads beyond the critical files (its chunks, Leaflet).
-  const planKeys = Object.keys(manifest).filter((k) => startsSecondPhase(manifest, k) && manifest[k]!.name !== LEAFLET_CHUNK);
+  const planKeys = Object.keys(manifest).filter((k) => k.startsWith(FLOOR_PLAN_SOURCE_DIR) || (manifest[k]!.src ?? '').startsWith(FLOOR_PLAN_SOURCE_DIR));
   const planFiles = [...reachableKeys(manifest, planKeys, () => false)].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js') && secondPhase.has(f));
   const leafletFiles = files.filter((f) => f.endsWith('.js') && sourcesOf(distDir, f).some(isLeaflet));
   const planJs = [...new Set([...planFiles, ...leafletFiles])].sort();

@@ -63,7 +63,7 @@ export function reachableKeys(manifest: Manifest, from: Iterable<string>, follow
 const isConsole = (key: string) => key.startsWith(ORGANISER_SOURCE_DIR);
 
 /** A chunk a lazy import of which starts the second phase: of its sources, or one of its groups. */
-export function startsSecondPhase(manifest: Manifest, key: string): boolean {
+function startsSecondPhase(manifest: Manifest, key: string): boolean {
   const chunk = manifest[key];
   return SECOND_PHASE_SOURCES.some((dir) => key.startsWith(dir) || (chunk?.src ?? '').startsWith(dir)) || SECOND_PHASE_CHUNKS.includes(chunk?.name ?? '');
 }
