@@ -2,7 +2,7 @@
 // so its critical precache is complete (Workbox fails the install otherwise), and it activated — and the
 // first mirror is complete (a pull cycle has ended, now or on an earlier visit). From then on every critical
 // screen opens with the network gone. The page marks it once (performance.mark, for the bench and the e2e),
-// and says it in words (OFFLINE_READY_TEXT). What only some visitors open (the second phase:
+// and says it in words (OFFLINE_READY_TEXTS.ready). What only some visitors open (the second phase:
 // shared/precache.ts) follows it.
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
@@ -44,8 +44,8 @@ export const useOfflineReady = (): boolean => useStore(offlineReadyStore, (s) =>
 let watching: Promise<void> | null = null;
 
 /**
- * The page's one watch (started when the service worker is registered, src/app/pwa.ts): resolves at the
- * moment, after marking it. Pages without a service worker (plain http:// on a hall name) never resolve.
+ * The page's one watch (asked for by the start-up, src/app/startup.ts, and by the second phase's request,
+ * src/app/second-phase.ts): resolves at the moment, after marking it. Pages without a service worker (plain http:// on a hall name) never resolve.
  */
 export function whenOfflineReady(): Promise<void> {
   watching ??=
