@@ -16,6 +16,7 @@ import { MY_SHOW_TEXTS, REMINDER_TEXTS, SUBSCRIPTION_TEXTS, starAddText, starRem
 import { VIEWPORTS, screenshot } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
 import { useShow } from './fixture.ts';
+import { recordNotifications, shownNotifications } from './notifications.ts';
 import type { Profile } from './pwa-helpers.ts';
 
 interface Picked {
@@ -153,6 +154,7 @@ describe('My show at phone size', () => {
     // Never asked unprompted: the permission is still the browser's default.
     expect(await page.evaluate(() => Notification.permission)).not.toBe('granted');
     await profile.ctx.grantPermissions(['notifications'], { origin: server.url });
+    await recordNotifications(profile.ctx);
     await page.getByRole('button', { name: REMINDER_TEXTS.turnOn }).click();
     await expect.poll(() => page.locator('.my-show-reminders p').textContent()).toBe(REMINDER_TEXTS.on);
 
@@ -189,15 +191,11 @@ describe('My show at phone size', () => {
       .toBe(`${REMINDER_TEXTS.label}: ${REMINDER_TEXTS.banner(title, start.time.slice(0, 5), 'Ring 9')}`);
     expect(await page.locator('.session-reminders').getAttribute('aria-live')).toBe('polite');
     // Through the service worker: on a loaded machine it answers in seconds, not one. Exactly one for this
-    // session (a retry may leave the first attempt's open).
+    // session.
     try {
       await expect
         .poll(
-          () =>
-            page.evaluate(
-              (expected) => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.map((x) => x.title).filter((t) => t === expected)),
-              REMINDER_TEXTS.notificationTitle(title),
-            ),
+          async () => (await shownNotifications(page)).map(([shown]) => shown).filter((shown) => shown === REMINDER_TEXTS.notificationTitle(title)),
           { timeout: 15_000 },
         )
         .toEqual([REMINDER_TEXTS.notificationTitle(title)]);
@@ -211,7 +209,7 @@ describe('My show at phone size', () => {
           active: registration?.active?.state ?? null,
           waiting: registration?.waiting?.state ?? null,
           installing: registration?.installing?.state ?? null,
-          notifications: registration ? (await registration.getNotifications()).map((n) => n.title) : null,
+          listed: registration ? (await registration.getNotifications()).map((n) => n.title) : null,
           // session-reminders.tsx's steps: notify → worker-ready → shown, or not-notified-<standing>.
           marks: performance.getEntriesByType('mark').flatMap((m) => (m.name.startsWith('reminders:') ? [m.name] : [])),
         };

@@ -15,6 +15,7 @@ import { client } from '../tests/helpers/server.ts';
 import { screenshot, VIEWPORTS } from './app-page.ts';
 import { formatViolations, runAxeInBothSchemes } from './axe.ts';
 import { useShow } from './fixture.ts';
+import { recordNotifications, shownNotifications } from './notifications.ts';
 import type { Profile } from './pwa-helpers.ts';
 
 /** "Within seconds": the live show's poke and one pull, on a loaded test machine. */
@@ -106,6 +107,7 @@ describe('visitors follow the judging', () => {
       const [starred, unstarred] = [cats[3]!, cats[4]!];
       // Reminders turned on earlier (My show asked, the visitor allowed): the ring notices notify with the same permission.
       await profile.ctx.grantPermissions(['notifications'], { origin: server.url });
+      await recordNotifications(profile.ctx);
       await page.evaluate((key) => localStorage.setItem(key, 'on'), REMINDERS_ON_KEY);
 
       await page.goto(`${server.url}/catalogue/${eventId}/${starred.number}`);
@@ -122,9 +124,7 @@ describe('visitors follow the judging', () => {
       expect(await page.locator('.ring-notices').getAttribute('aria-live')).toBe('polite');
       expect(await notices.getByRole('link').getAttribute('href')).toBe(`/catalogue/${eventId}/${starred.number}`);
       await expect
-        .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.map((x) => [x.title, x.body]))), {
-          timeout: 15_000,
-        })
+        .poll(() => shownNotifications(page), { timeout: 15_000 })
         .toContainEqual([T.notificationCallTitle, T.noticeCalled(starred.number, starred.name, 'Ring 2')]);
       expect(await noSidewaysScroll(page)).toBe(true);
       await screenshot(page, 'ring-notice', 'phone');
@@ -142,9 +142,7 @@ describe('visitors follow the judging', () => {
       const placed = T.noticeResult(starred.number, starred.name, { award: 'Best Kitten', kind: 'judging', place: 1, ring: 'Ring 2' });
       await expect.poll(() => notices.locator('p').allTextContents(), { timeout: LIVE_WITHIN_MS }).toEqual([placed]);
       await expect
-        .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.map((x) => [x.title, x.body]))), {
-          timeout: 15_000,
-        })
+        .poll(() => shownNotifications(page), { timeout: 15_000 })
         .toContainEqual([T.notificationResultTitle, placed]);
 
       // The notice's link opens the cat's page: its call and its award, in words.
