@@ -194,10 +194,9 @@ describe('My show at phone size', () => {
     // session.
     try {
       await expect
-        .poll(
-          async () => (await shownNotifications(page)).map(([shown]) => shown).filter((shown) => shown === REMINDER_TEXTS.notificationTitle(title)),
-          { timeout: 15_000 },
-        )
+        .poll(async () => (await shownNotifications(page)).map(([shown]) => shown).filter((shown) => shown === REMINDER_TEXTS.notificationTitle(title)), {
+          timeout: 15_000,
+        })
         .toEqual([REMINDER_TEXTS.notificationTitle(title)]);
     } catch (e) {
       const seen = await page.evaluate(async (key) => {

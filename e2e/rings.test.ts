@@ -141,9 +141,7 @@ describe('visitors follow the judging', () => {
       await act({ type: 'publish', ring: 'Ring 2', award: 'Best Kitten' });
       const placed = T.noticeResult(starred.number, starred.name, { award: 'Best Kitten', kind: 'judging', place: 1, ring: 'Ring 2' });
       await expect.poll(() => notices.locator('p').allTextContents(), { timeout: LIVE_WITHIN_MS }).toEqual([placed]);
-      await expect
-        .poll(() => shownNotifications(page), { timeout: 15_000 })
-        .toContainEqual([T.notificationResultTitle, placed]);
+      await expect.poll(() => shownNotifications(page), { timeout: 15_000 }).toContainEqual([T.notificationResultTitle, placed]);
 
       // The notice's link opens the cat's page: its call and its award, in words.
       await notices.getByRole('link', { name: placed }).click();
