@@ -17,6 +17,14 @@ describe('ShowImage', () => {
     );
   });
 
+  it('hands an img only a picture: an image data: URL as it is, any other data: URL as the placeholder', () => {
+    const gif = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+    expect(renderToStaticMarkup(<ShowImage path={gif} alt="" size="tile" />)).toBe(`<img src="${gif}" alt="" loading="lazy" decoding="async"/>`);
+    const page = renderToStaticMarkup(<ShowImage path="data:text/html,<script>window.x=1</script>" alt="A cat" size="tile" />);
+    expect(page).toMatch(/^<span class="image-placeholder " role="img" aria-label="A cat">/);
+    expect(page).not.toContain('<img');
+  });
+
   it('renders a processed photo as a picture with a WebP source and the JPEG in the img', () => {
     const out = renderToStaticMarkup(<ShowImage path={`${FOLDER}/gallery.jpg`} alt="Abyssinian" size="card" className="card-image" />);
     const r = `${ROOT}/${FOLDER}`;

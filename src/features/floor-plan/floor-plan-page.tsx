@@ -135,7 +135,8 @@ function Hall({ data, event, hall }: { data: PlanData; event: ShowEvent; hall: E
   const highlighted = useMemo(() => focus?.placeIds ?? [], [focus]);
   const choose = (id: number) => setParams({ place: String(id) }, { replace: true });
   const plan = hall.plan;
-  const src = imageUrl(plan.image_url)!;
+  // A plan whose file is no picture (imageUrl refuses a non-image data: URL) says so, as a picture that failed.
+  const src = imageUrl(plan.image_url);
   const description = plan.description ?? T.mapLabel(event.name);
   return (
     <div className="floor-plan-layout">
@@ -143,17 +144,21 @@ function Hall({ data, event, hall }: { data: PlanData; event: ShowEvent; hall: E
         {focus?.message ?? ''}
       </p>
       <div className="floor-plan-map-column">
-        <FloorPlanView
-          imageUrl={src}
-          width={plan.width}
-          height={plan.height}
-          description={description}
-          places={places}
-          highlighted={highlighted}
-          penRects={penRects}
-          centreKey={params.toString()}
-          onSelect={choose}
-        />
+        {src ? (
+          <FloorPlanView
+            imageUrl={src}
+            width={plan.width}
+            height={plan.height}
+            description={description}
+            places={places}
+            highlighted={highlighted}
+            penRects={penRects}
+            centreKey={params.toString()}
+            onSelect={choose}
+          />
+        ) : (
+          <p className="plan-state error-box">{T.pictureFailed}</p>
+        )}
         {selected && (
           <PlacePanel
             key={selected.id}
