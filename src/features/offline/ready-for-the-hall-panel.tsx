@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { IMAGE_CACHE_MAX_ENTRIES } from '../../../shared/sw-protocol.ts';
 import { formatWholeNumber } from '../../../shared/whole-number.ts';
 import { useSyncStatus } from '../../data/mirror.ts';
-import { measurePictures, readPictureStore, roomInPictureCache, savePictures, type PictureStore, type SaveProgress } from './save-pictures.ts';
+import { estimateDownload, readPictureStore, roomInPictureCache, savePictures, type PictureStore, type SaveProgress } from './save-pictures.ts';
 import { mirrorRowCount, showPictureUrls } from './show-pictures.ts';
 
 interface Holdings {
@@ -36,6 +36,8 @@ export function ReadyForTheHallPanel() {
   const [measured, setMeasured] = useState<{ key: string; bytes: number; unknown: number } | null>(null);
   const [saving, setSaving] = useState<Saving>({ state: 'idle' });
   const stop = useRef<AbortController | null>(null);
+  // Each picture's size, once asked: a re-read list (after a sync) asks only for pictures not asked before.
+  const sizes = useRef(new Map<string, number | null>());
   const busy = saving.state === 'saving';
 
   // Re-read after each sync (new rows may bring new pictures) and after each save run.
@@ -48,12 +50,12 @@ export function ReadyForTheHallPanel() {
     };
   }, [lastSyncedAt, busy]);
 
-  // The size before starting: one HEAD per missing picture, only while online.
+  // The size before starting: HEADs for a sample of the missing pictures (estimateDownload), only while online.
   const toSaveKey = holdings?.toSave.join('\n') ?? '';
   useEffect(() => {
     if (!online || !toSaveKey) return;
     const ac = new AbortController();
-    measurePictures(toSaveKey.split('\n'), ac.signal).then(
+    estimateDownload(toSaveKey.split('\n'), ac.signal, sizes.current).then(
       (m) => setMeasured({ key: toSaveKey, ...m }),
       () => undefined,
     );

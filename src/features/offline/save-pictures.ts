@@ -6,6 +6,11 @@ import { IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES } from '../../../shared/sw-protoco
 const PICTURE_TIMEOUT_MS = 15_000;
 /** Pictures fetched at once: enough to fill good Wi-Fi without crowding the sync's requests. */
 const PICTURES_AT_ONCE = 4;
+/**
+ * Pictures whose size is asked before a download: a show's hundreds would cost a minute of HEADs over the
+ * hall's round trips; this many, spread over the list, estimate the whole in a few seconds.
+ */
+export const SIZE_SAMPLE = 32;
 
 export interface PictureStore {
   /** Pictures the show has. */
@@ -54,23 +59,48 @@ async function pool<T>(items: T[], signal: AbortSignal, work: (item: T) => Promi
 
 const withDeadline = (signal: AbortSignal) => AbortSignal.any([signal, AbortSignal.timeout(PICTURE_TIMEOUT_MS)]);
 
-/** The download size of `urls` from HEAD answers; `unknown` counts those that gave none. */
-export async function measurePictures(urls: string[], signal: AbortSignal): Promise<{ bytes: number; unknown: number }> {
+/**
+ * The download size of `urls` from HEAD answers; `unknown` counts those that gave none. `known` holds the
+ * sizes already asked (null: no size given) and receives the new ones, so a list that changes while it is
+ * measured (a sync, a picture the screens cached meanwhile) asks only for what it has not asked before.
+ */
+export async function measurePictures(urls: string[], signal: AbortSignal, known: Map<string, number | null> = new Map()): Promise<{ bytes: number; unknown: number }> {
+  await pool(
+    urls.filter((url) => !known.has(url)),
+    signal,
+    async (url) => {
+      try {
+        // Past the HTTP cache: a HEAD answered from a cached GET carries no Content-Length.
+        const res = await fetch(url, { method: 'HEAD', cache: 'no-store', signal: withDeadline(signal) });
+        const size = res.ok ? sizeOf(res) : 0;
+        known.set(url, size > 0 ? size : null);
+      } catch (e) {
+        if (signal.aborted) throw e;
+        known.set(url, null);
+      }
+    },
+  );
   let bytes = 0;
   let unknown = 0;
-  await pool(urls, signal, async (url) => {
-    try {
-      // Past the HTTP cache: a HEAD answered from a cached GET carries no Content-Length.
-      const res = await fetch(url, { method: 'HEAD', cache: 'no-store', signal: withDeadline(signal) });
-      const size = res.ok ? sizeOf(res) : 0;
-      if (size > 0) bytes += size;
-      else unknown++;
-    } catch (e) {
-      if (signal.aborted) throw e;
-      unknown++;
-    }
-  });
+  for (const url of urls) {
+    const size = known.get(url);
+    if (size) bytes += size;
+    else unknown++;
+  }
   return { bytes, unknown };
+}
+
+/**
+ * About how much downloading `urls` costs: exact up to SIZE_SAMPLE pictures; beyond, SIZE_SAMPLE of them
+ * spread evenly over the list, their mean size times the count. `unknown` counts pictures of unknown size
+ * (in an estimate: all of them, when no sampled answer gave a size).
+ */
+export async function estimateDownload(urls: string[], signal: AbortSignal, known: Map<string, number | null> = new Map()): Promise<{ bytes: number; unknown: number }> {
+  if (urls.length <= SIZE_SAMPLE) return measurePictures(urls, signal, known);
+  const sample = Array.from({ length: SIZE_SAMPLE }, (_, i) => urls[Math.floor((i * urls.length) / SIZE_SAMPLE)]!);
+  const measured = await measurePictures(sample, signal, known);
+  const sized = sample.length - measured.unknown;
+  return sized === 0 ? { bytes: 0, unknown: urls.length } : { bytes: Math.round((measured.bytes / sized) * urls.length), unknown: 0 };
 }
 
 export interface SaveProgress {
