@@ -174,8 +174,15 @@ export function sameTimeZone(a: string, b: string): boolean {
   return canonical(a) === canonical(b);
 }
 
+/** The UTC date `days` from `now`'s, as "YYYY-MM-DD". */
+const utcDate = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** Whether an event has not yet ended: its end_date is today or later at its venue. */
 export function eventNotEnded(event: { end_date: string; time_zone?: string | null }, now: Date): boolean {
+  // Every venue's date is within a day of UTC's (zones run from UTC−12 to UTC+14): an end two days off
+  // either way needs no zone. Asking Intl costs a page's first use of it a long task (its data loads).
+  if (event.end_date >= utcDate(now, 1)) return true;
+  if (event.end_date < utcDate(now, -1)) return false;
   return event.end_date >= zonedDateTime(now, eventTimeZone(event)).date;
 }
 

@@ -4,7 +4,7 @@
 // in airplane mode though the visitor never opened it.
 import { activeEvent } from '../../shared/schedule.ts';
 import { SECOND_PHASE_REQUEST } from '../../shared/sw-protocol.ts';
-import { db, readEventHall } from '../data/mirror.ts';
+import { db } from '../data/mirror.ts';
 import { imageUrl } from '../ui/image-url.ts';
 import { whenOfflineReady } from './offline-ready.ts';
 
@@ -36,7 +36,8 @@ export async function requestSecondPhase(deps: SecondPhaseDeps): Promise<void> {
 /** The show on now's plan picture, as the floor plan's page loads it (the row's file, through imageUrl). */
 async function showPlanPictures(): Promise<string[]> {
   const event = activeEvent(await db.events.toArray(), new Date());
-  const plan = event ? (await readEventHall(event.id)).plan : null;
+  // The plan's row only: its places (sorted by a collator, whose first use costs a long task) are the page's.
+  const plan = event ? await db.floor_plans.where('event_id').equals(event.id).first() : undefined;
   const url = plan ? imageUrl(plan.image_url) : null;
   return url ? [url] : [];
 }

@@ -361,6 +361,19 @@ describe('event zones', () => {
   ])('an event ending %s in %s has not ended at %s: %s', (end_date, time_zone, now, expected) => {
     expect(eventNotEnded({ end_date, time_zone }, new Date(now))).toBe(expected);
   });
+
+  it('answers as the venue date does in every zone, from UTC−12 to UTC+14, whether or not it asks the zone', () => {
+    const zones = ['Etc/GMT+12', 'America/Los_Angeles', 'UTC', AMS, 'Asia/Kolkata', 'Pacific/Kiritimati'];
+    for (const time_zone of zones) {
+      for (let hour = 0; hour < 48; hour++) {
+        const now = new Date(Date.UTC(2026, 10, 21, hour, 30));
+        for (let days = -3; days <= 3; days++) {
+          const end_date = addDaysToDate('2026-11-21', days);
+          expect(eventNotEnded({ end_date, time_zone }, now), `${end_date} ${time_zone} ${now.toISOString()}`).toBe(end_date >= zonedDateTime(now, time_zone).date);
+        }
+      }
+    }
+  });
 });
 
 describe('the active event for a vote: the venue date decides, not the phone date', () => {
