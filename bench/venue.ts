@@ -7,6 +7,7 @@
 import type { Page, Request, Worker } from 'playwright-core';
 import { VIEWPORTS } from '../e2e/app-page.ts';
 import { DB_NAME } from '../src/data/db.ts';
+import { LIVE_DEFAULT_SPREAD_MS, LIVE_GUARD_MS } from '../shared/live.ts';
 import { launchBrowser, throttle, VENUE_WIFI } from './browser.ts';
 import { initScript, medianOf, runsDetail } from './browser-helpers.ts';
 import { startAppServer } from '../e2e/browser.ts';
@@ -254,10 +255,11 @@ async function noChangeResync(page: Page, worker: Worker, origin: string): Promi
   // so only the resync's own traffic is counted.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.waitForLoadState('networkidle');
-  // Live: the socket subscribed, and the catch-up pull it starts is under way or done; wait until the
-  // origin has been quiet for a while, so that pull is not taken for the tap's.
+  // Live: the socket subscribed, and the catch-up pull it schedules (after the guard and up to the default
+  // spread) is due or done. Wait until the origin has been quiet for longer than that delay, with room for
+  // a loaded machine's late timers, so that pull is not taken for the tap's (a 1.5 s wait once counted both).
   await page.waitForFunction(() => /^Live\b/.test(document.querySelector('.sync-indicator')?.textContent ?? ''), undefined, { timeout: 60_000 });
-  await quiet(page, origin, 1_500);
+  await quiet(page, origin, LIVE_GUARD_MS + LIVE_DEFAULT_SPREAD_MS + 1_500);
   const reset = () => {
     (globalThis as unknown as { __probe: Probe }).__probe.writes = {};
   };
