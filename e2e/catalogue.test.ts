@@ -111,6 +111,28 @@ describe('the catalogue on a phone, offline after one visit', () => {
     expect(await page.getByRole('link', { name: CATALOGUE_TEXTS.findToVote }).getAttribute('href')).toBe(paths.catalogue(present.event_id));
   });
 
+  it("a breed page says how many of the breed's cats are on show, with the page's first content, and links to them", async () => {
+    const { rows } = await server.db.query<{ abbreviation: string; n: number }>(
+      `select b.universal_breed_abbreviation as abbreviation, count(*)::int as n from public.catalogue_entries e join public.breeds b on b.id = e.breed_id
+        where e.event_id = $1 and b.breed_name = $2 group by 1`,
+      [present.event_id, present.breed_name],
+    );
+    const { abbreviation, n } = rows[0]!;
+    await page.goto(`${server.url}${paths.breed(abbreviation)}`);
+    // Read with the breed, in one render: the line is there the moment the heading is, so it never pushes the
+    // page's tiles down afterwards (Lighthouse counted that shift).
+    const lineWithHeading = await page.waitForFunction(
+      (name) => (document.querySelector('h1')?.textContent === name ? (document.querySelector('.breed-on-show')?.textContent ?? 'no line') : false),
+      present.breed_name,
+    );
+    const eventName = await server.db.query<{ name: string }>('select name from public.events where id = $1', [present.event_id]).then((r) => r.rows[0]!.name);
+    expect(await lineWithHeading.jsonValue()).toBe(
+      `${CATALOGUE_TEXTS.breedOnShow(n, present.breed_name, eventName)} ${CATALOGUE_TEXTS.breedOnShowLink(present.breed_name)}`,
+    );
+    await page.getByRole('link', { name: CATALOGUE_TEXTS.breedOnShowLink(present.breed_name) }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /cats$/ }).textContent()).toBe(CATALOGUE_TEXTS.count(n, total));
+  });
+
   it('finds a cat by its number from the header search', async () => {
     await page.goto(`${server.url}/breeds`);
     await page.getByRole('link', { name: SEARCH_LINK_LABEL }).click();

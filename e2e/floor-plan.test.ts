@@ -230,6 +230,14 @@ describe('the floor plan', () => {
     const cattery = rows[0]!;
     const page = await openSyncedApp(browser, server, 'phone');
     await page.goto(`${server.url}${paths.cattery(cattery.name)}`);
+    // Read with the cattery, in one render: the section and its plan link are there the moment the heading
+    // is, so they never push the page down afterwards.
+    const linkWithHeading = await page.waitForFunction(
+      ({ name, link }) =>
+        document.querySelector('h1')?.textContent === name ? ([...document.querySelectorAll('main a')].some((a) => a.textContent === link) ? 'link' : 'no link') : false,
+      { name: cattery.name, link: T.showOnPlan },
+    );
+    expect(await linkWithHeading.jsonValue()).toBe('link');
     await page.getByRole('link', { name: T.showOnPlan }).click();
     await page.waitForURL(/\/floor-plan\/\d+\?pen=/);
     // Every pen of the cattery, in the link's order (the catalogue's), each said with its row.

@@ -1,12 +1,12 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import {
   db,
   readCatsOnShow,
-  useEventHall,
+  readEventHall,
   useMirror,
   type Breed,
   type Cattery,
+  type CatsOnShow,
   type CatteryQualityLabel,
   type Litter,
   type Organization,
@@ -40,18 +40,25 @@ interface CatteryDetail {
   registry: Organization | undefined;
   labels: CatteryLabel[];
   litters: { litter: Litter; breed: Breed | undefined }[];
+  /**
+   * Its cats at the show on now, and the plan's link to their pens: read with the cattery, so the section
+   * does not push the page down a moment after it has rendered.
+   */
+  onShow: CatsOnShow | null;
+  planLink: string | undefined;
 }
 
 async function loadCattery(slug: string): Promise<CatteryDetail> {
   const wanted = slug.toLowerCase();
   const all = await db.catteries.toArray();
   const cattery = all.find((c) => catterySlug(c.name) === wanted);
-  const empty = { cattery, anyCatteries: all.length > 0, registry: undefined, labels: [], litters: [] };
+  const empty = { cattery, anyCatteries: all.length > 0, registry: undefined, labels: [], litters: [], onShow: null, planLink: undefined };
   if (!cattery) return empty;
-  const [registry, labelLinks, litters] = await Promise.all([
+  const [registry, labelLinks, litters, onShow] = await Promise.all([
     cattery.organization_id === null ? undefined : db.organizations.get(cattery.organization_id),
     db.cattery_has_quality_label.where('cattery_id').equals(cattery.id).toArray(),
     db.litters.where('cattery_id').equals(cattery.id).toArray(),
+    readCatsOnShow('cattery_id', cattery.id),
   ]);
   const [labels, breeds] = await Promise.all([
     db.quality_labels.bulkGet(labelLinks.map((l) => l.quality_label_id)),
@@ -61,9 +68,18 @@ async function loadCattery(slug: string): Promise<CatteryDetail> {
   return {
     ...empty,
     registry,
+    onShow,
+    planLink: onShow ? await planLinkOf(onShow) : undefined,
     labels: labelLinks.map((link, i) => ({ link, label: labels[i] })).sort((a, b) => compareText(a.label?.name ?? '', b.label?.name ?? '')),
     litters: litters.map((litter) => ({ litter, breed: breeds.find((b) => b?.id === litter.breed_id) })),
   };
+}
+
+/** The show's floor plan opened on the cats' pens, where the show's plan has rows holding them. */
+async function planLinkOf(onShow: CatsOnShow): Promise<string | undefined> {
+  const hall = await readEventHall(onShow.event.id);
+  const pens = onShow.cats.flatMap((c) => (c.pen !== null && locatePen(hall.places, c.pen) ? [c.pen] : []));
+  return pens.length > 0 ? paths.floorPlan(onShow.event.id, { pens }) : undefined;
 }
 
 function RegistryLine({ registry }: { registry: Organization | undefined }) {
@@ -175,14 +191,8 @@ export function CatteryPage() {
     </button>
   );
 
-  const catteryId = view.state === 'ready' ? view.data.cattery?.id : undefined;
-  const onShow = useLiveQuery(() => (catteryId === undefined ? null : readCatsOnShow('cattery_id', catteryId)), [catteryId]);
-  const hall = useEventHall(onShow?.event.id);
-  // Its cats' pens at the show on now, where the show's plan has rows holding them.
-  const pensOnPlan = onShow && hall ? onShow.cats.flatMap((c) => (c.pen !== null && locatePen(hall.places, c.pen) ? [c.pen] : [])) : [];
-  const planLink = onShow && pensOnPlan.length > 0 ? paths.floorPlan(onShow.event.id, { pens: pensOnPlan }) : undefined;
   if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading="Loading cattery..." />;
-  const { cattery, registry, labels, litters } = view.data;
+  const { cattery, registry, labels, litters, onShow, planLink } = view.data;
   if (!cattery) {
     return (
       <main className="page">

@@ -1,6 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db, readCatsOnShow, useMirror, type Breed, type Cattery } from '../../data/mirror.ts';
+import { db, readCatsOnShow, useMirror, type Breed, type Cattery, type CatsOnShow } from '../../data/mirror.ts';
 import { parseListText } from '../../../shared/list-text.ts';
 import { Gallery } from '../../ui/gallery.tsx';
 import { HeroImage } from '../../ui/image.tsx';
@@ -34,6 +33,8 @@ interface BreedDetail {
   breed: Breed | undefined;
   breeders: Cattery[];
   anyBreeds: boolean;
+  /** Read with the breed, so the line about its cats on show does not push the page down a moment later. */
+  onShow: CatsOnShow | null;
 }
 
 async function loadBreed(abbreviation: string): Promise<BreedDetail> {
@@ -41,11 +42,11 @@ async function loadBreed(abbreviation: string): Promise<BreedDetail> {
     (await db.breeds.where('universal_breed_abbreviation').equals(abbreviation).first()) ??
     (await db.breeds.filter((b) => b.universal_breed_abbreviation.toLowerCase() === abbreviation.toLowerCase()).first());
   const anyBreeds = breed !== undefined || (await db.breeds.count()) > 0;
-  if (!breed) return { breed, breeders: [], anyBreeds };
+  if (!breed) return { breed, breeders: [], anyBreeds, onShow: null };
   const links = await db.cattery_has_breed.where('breed_id').equals(breed.id).toArray();
   const breeders = (await db.catteries.bulkGet(links.map((l) => l.cattery_id))).filter((c): c is Cattery => c !== undefined);
   breeders.sort((a, b) => compareText(a.name, b.name));
-  return { breed, breeders, anyBreeds };
+  return { breed, breeders, anyBreeds, onShow: await readCatsOnShow('breed_id', breed.id) };
 }
 
 export function BreedPage() {
@@ -64,10 +65,8 @@ export function BreedPage() {
     </button>
   );
 
-  const breedId = view.state === 'ready' ? view.data.breed?.id : undefined;
-  const onShow = useLiveQuery(() => (breedId === undefined ? null : readCatsOnShow('breed_id', breedId)), [breedId]);
   if (view.state !== 'ready') return <DetailPageState back={back} view={view} loading="Loading breed" />;
-  const { breed, breeders } = view.data;
+  const { breed, breeders, onShow } = view.data;
   if (!breed) {
     return (
       <main className="page">

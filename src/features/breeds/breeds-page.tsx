@@ -16,7 +16,8 @@ function BreedCards({ breeds }: { breeds: readonly CachedBreed[] }) {
         <li key={b.id}>
           <Link to={paths.breed(b.universal_breed_abbreviation)} className="card breed-card">
             {/* The heading names the breed; repeating it as alt text would be read twice. */}
-            {/* The first card is above the fold everywhere (the page's LCP): fetched at once, the rest lazily. */}
+            {/* The first two cards are above the fold everywhere (a phone's LCP is the second, the larger part
+                of it in view): fetched at once, the rest lazily. */}
             <ShowImage
               path={b.overview_image}
               alt=""
@@ -25,7 +26,7 @@ function BreedCards({ breeds }: { breeds: readonly CachedBreed[] }) {
               size="card"
               sizes={CARD_SIZES}
               className="card-image"
-              {...(i === 0 && { loading: 'eager', fetchPriority: 'high' })}
+              {...(i < 2 && { loading: 'eager', fetchPriority: 'high' })}
             />
             <h2>{b.breed_name}</h2>
           </Link>
