@@ -52,7 +52,7 @@ import { sliceRenders, useScreenShown } from './mirror-start.ts';
  * On a first visit a screen's first data (44 breed cards, say) renders deferred, in short slices, not
  * one long task; fixed for the page's life, so every render calls the same hooks.
  */
-const useFirstData: <T>(value: T) => T = sliceRenders ? useDeferredValue : (value) => value;
+export const useFirstData: <T>(value: T) => T = sliceRenders ? useDeferredValue : (value) => value;
 
 export type MirrorView<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
 
