@@ -72,6 +72,12 @@ export interface Hall {
   shapes: Shapes;
   /** Every distinct vote answered 2xx in the whole run, to compare with the rows stored. */
   votesAnswered: Set<string>;
+  /**
+   * Votes sent whose answer never came (a timeout, a reset socket, a 5xx), by id, with their request body:
+   * the app's outbox keeps these and sends them again, the same id, when the network returns; the run
+   * does so once the load has stopped (resendUnanswered).
+   */
+  votesUnanswered: Map<string, string>;
 }
 
 interface Answer {
@@ -386,9 +392,11 @@ export class Phone {
       const answer = await this.exchange('vote', 'POST', shapes.vote.path, shapes.vote.headers, body);
       if (answer.status === 200) {
         const status = (JSON.parse(answer.text) as { status?: string }[])[0]?.status;
-        if (status === 'recorded' || status === 'replayed') this.hall.votesAnswered.add(one.id);
-        else this.stats.error(`vote answered ${status ?? answer.text.slice(0, 120)}`);
-      }
+        if (status === 'recorded' || status === 'replayed') {
+          this.hall.votesAnswered.add(one.id);
+          this.hall.votesUnanswered.delete(one.id);
+        } else this.stats.error(`vote answered ${status ?? answer.text.slice(0, 120)}`);
+      } else if (!this.hall.votesAnswered.has(one.id)) this.hall.votesUnanswered.set(one.id, body);
       return answer;
     };
     await send();
@@ -451,4 +459,30 @@ export class Phone {
     const body = JSON.stringify({ request_id: crypto.randomUUID(), ...coupon });
     await this.exchange('coupon', 'POST', '/functions/v1/send-coupon', headers, body);
   }
+}
+
+/**
+ * The outbox's replay once the hall's network is back: every vote whose answer was lost is sent again, the
+ * same id, one at a time, until it is answered "recorded" (it never arrived) or "replayed" (it had). After
+ * this, votes stored must equal votes answered: more would be a vote stored twice, fewer one lost.
+ */
+export async function resendUnanswered(hall: Hall, baseUrl: string): Promise<{ resent: number; stillUnanswered: number }> {
+  const resent = hall.votesUnanswered.size;
+  for (const [id, body] of [...hall.votesUnanswered]) {
+    for (let attempt = 0; attempt < 3 && hall.votesUnanswered.has(id); attempt++) {
+      const answer = await fetch(`${baseUrl}${hall.shapes.vote.path}`, {
+        method: 'POST',
+        headers: hall.shapes.vote.headers,
+        body,
+        signal: AbortSignal.timeout(30_000),
+      }).catch(() => null);
+      if (!answer?.ok) continue;
+      const status = ((await answer.json()) as { status?: string }[])[0]?.status;
+      if (status === 'recorded' || status === 'replayed') {
+        hall.votesAnswered.add(id);
+        hall.votesUnanswered.delete(id);
+      }
+    }
+  }
+  return { resent, stillUnanswered: hall.votesUnanswered.size };
 }
